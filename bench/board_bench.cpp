@@ -1,0 +1,73 @@
+// Micro-benchmarks of the rules core: place+undo with all incremental updates, and listing
+// Black's forbidden points.
+#include <random>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "engine/board.h"
+#include "engine/forbidden.h"
+#include "engine/rules.h"
+
+namespace sente {
+namespace {
+
+// A middle-game position: `stones` moves of a seeded random game near the stones already
+// played, never a five and never a Renju foul.
+Board MiddleGame(Rule rule, int stones, uint32_t seed) {
+  Board board(15, 15, rule);
+  std::mt19937 rng(seed);
+  board.Play(MakePos(7, 7));
+  while (board.stone_count() < stones) {
+    std::vector<Pos> candidates;
+    for (Pos p : board.points())
+      if (board.IsEmpty(p) && board.cell(p).near > 0) candidates.push_back(p);
+    Pos p = candidates[rng() % candidates.size()];
+    if (JudgeMove(board, p, board.SideToMove()) != MoveVerdict::kNormal) continue;
+    board.Play(p);
+  }
+  return board;
+}
+
+std::vector<Board> Positions(Rule rule, int stones) {
+  std::vector<Board> boards;
+  for (uint32_t seed = 1; seed <= 16; ++seed) boards.push_back(MiddleGame(rule, stones, seed));
+  return boards;
+}
+
+void BM_PlaceUndo(benchmark::State& state) {
+  std::vector<Board> boards = Positions(static_cast<Rule>(state.range(0)), 40);
+  int64_t pairs = 0;
+  for (auto _ : state) {
+    for (Board& board : boards) {
+      for (Pos p : board.points()) {
+        if (!board.IsEmpty(p) || board.cell(p).near == 0) continue;
+        board.Play(p);
+        board.Undo();
+        ++pairs;
+      }
+    }
+    benchmark::DoNotOptimize(boards.front().hash());
+  }
+  state.counters["pairs/s"] = benchmark::Counter(static_cast<double>(pairs), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PlaceUndo)->Arg(static_cast<int>(Rule::kFreestyle))->Arg(static_cast<int>(Rule::kRenju));
+
+void BM_ForbiddenPoints(benchmark::State& state) {
+  std::vector<Board> boards = Positions(Rule::kRenju, 40);
+  int64_t positions = 0, fouls = 0;
+  for (auto _ : state) {
+    for (Board& board : boards) {
+      fouls += static_cast<int64_t>(ForbiddenPoints(board).size());
+      ++positions;
+    }
+  }
+  state.counters["positions/s"] =
+      benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate);
+  state.counters["fouls/position"] = static_cast<double>(fouls) / static_cast<double>(positions);
+}
+BENCHMARK(BM_ForbiddenPoints);
+
+}  // namespace
+}  // namespace sente
+
+BENCHMARK_MAIN();

@@ -1,0 +1,79 @@
+// Line patterns and the tables that classify them, computed once per rule.
+//
+// A line key describes the ten cells around a cell on one line (five each side), two bits
+// per cell (Color values). Slot s holds offset s-5 for s < 5 and offset s-4 for s >= 5, so
+// slots 0..4 are offsets -5..-1 and slots 5..9 are offsets +1..+5.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/types.h"
+
+namespace sente {
+
+constexpr int kLineKeyBits = 20;
+
+constexpr int LineSlot(int offset) { return offset < 0 ? offset + 5 : offset + 4; }
+
+// What a stone of one colour placed on the centre makes on that line, weakest first.
+// kOverline is kept low: it is never a threat (it is a foul for Renju Black).
+enum LinePattern : uint8_t {
+  kDead = 0,
+  kOverline,   // six or more in a row, not a win under this rule
+  kBlock1,     // one stone that can still grow to a blocked two
+  kFlex1,
+  kBlock2,     // can become a blocked three
+  kFlex2,      // can become an open three
+  kBlock3,     // can become a four, not a straight four
+  kFlex3,      // open three: one more stone makes a straight four
+  kBlock4,     // four: exactly one point makes five
+  kFlex4,      // straight four: two adjacent-ends points make five
+  kFourFour,   // two fours on this one line (X.XXX.X and the like)
+  kFive,
+  kNumLinePatterns
+};
+
+// Combined class of a cell for one colour, from its four line patterns.
+enum Pattern4 : uint8_t {
+  kP4None = 0,
+  kP4Overline,     // Renju Black only: foul by overline
+  kP4DoubleFour,   // Renju Black only: foul by double four
+  kP4Weak,         // ones and blocked twos
+  kP4Two,          // one open two
+  kP4TwoTwo,       // two or more open twos
+  kP4Block3,       // a blocked three (can become a four)
+  kP4Three,        // one open three
+  kP4DoubleThree,  // two or more open threes (Renju Black: a candidate foul, check exactly)
+  kP4Four,         // one four
+  kP4FourThree,    // a four and an open three
+  kP4Flex4,        // a straight four or two fours: wins next move (not a foul)
+  kP4Five,
+  kNumPattern4
+};
+
+// Tables for one rule. Immutable once built; shared by every board of that rule.
+struct PatternTables {
+  Rule rule;
+  // Line key -> black pattern in the low nibble, white pattern in the high nibble.
+  std::vector<uint8_t> line;
+  // Combo (four line patterns of one colour, a nibble each, direction d at bits 4d) ->
+  // Pattern4 and cell value, per colour index (0 Black, 1 White).
+  std::vector<uint8_t> pattern4[2];
+  std::vector<int16_t> value[2];
+};
+
+// Built on first use for each rule (thread-safe), then shared.
+const PatternTables& TablesFor(Rule rule);
+
+constexpr LinePattern ComboLine(uint16_t combo, int dir) {
+  return static_cast<LinePattern>((combo >> (4 * dir)) & 15);
+}
+
+// How many of the four lines of a combo carry the given pattern.
+int CountLines(uint16_t combo, LinePattern pattern);
+
+const char* LinePatternName(LinePattern p);
+const char* Pattern4Name(Pattern4 p);
+
+}  // namespace sente
