@@ -1,0 +1,10 @@
+// Temporary entry point; delete this file when the real one lands.
+#include <iostream>
+
+#include "protocol/commands.h"
+
+namespace sente {
+
+int RunAnalyze(const Args&, std::ostream&) { std::cerr << "analyze: not built yet\n"; return 2; }
+
+}  // namespace sente
