@@ -1,0 +1,29 @@
+// Threat-space search: proves wins by continuous fours (VCF) and by fours and threes (VCT),
+// against every defence, with Renju's rules on both sides.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/board.h"
+
+namespace sente {
+
+struct ThreatLimits {
+  uint64_t max_nodes = 0;       // 0: no limit
+  int max_attacker_moves = 0;   // most attacker moves before the final threat; 0: no limit
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct ThreatResult {
+  bool win = false;        // a forced win was proven
+  std::vector<Pos> line;   // attacker first, alternating, ending with the attacker's last threat
+  uint64_t nodes = 0;
+};
+
+// `attacker` is to move. The board is scratch space and is left as it was.
+ThreatResult FindVcf(Board& board, Color attacker, const ThreatLimits& limits);
+ThreatResult FindVct(Board& board, Color attacker, const ThreatLimits& limits);
+
+}  // namespace sente
