@@ -33,12 +33,10 @@ Foul Classify(Board& board, Pos p, int depth) {
     case kP4Five: return Foul::kNone;
     case kP4Overline: return Foul::kOverline;
     case kP4DoubleFour: return Foul::kDoubleFour;
-    case kP4DoubleThree:
-    case kP4FourThree: break;
+    case kP4DoubleThree: break;
     default: return Foul::kNone;
   }
   const uint16_t combo = board.cell(p).combo[0];
-  if (CountLines(combo, kFlex3) < 2) return Foul::kNone;
   board.Place(p, Color::kBlack);
   int threes = 0;
   for (int d = 0; d < kNumDirs && threes < 2; ++d) {

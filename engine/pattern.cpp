@@ -154,6 +154,8 @@ Pattern4 Combine(uint16_t combo, bool renju_black) {
   if (renju_black) {
     if (n[kOverline]) return kP4Overline;
     if (fours >= 2) return kP4DoubleFour;
+    // A double three is a foul whatever fours come with it (4-3-3), if both threes are real.
+    if (n[kFlex3] >= 2) return kP4DoubleThree;
   }
   if (n[kFlex4] || fours >= 2) return kP4Flex4;
   if (n[kBlock4] && n[kFlex3]) return kP4FourThree;

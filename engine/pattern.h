@@ -44,7 +44,8 @@ enum Pattern4 : uint8_t {
   kP4TwoTwo,       // two or more open twos
   kP4Block3,       // a blocked three (can become a four)
   kP4Three,        // one open three
-  kP4DoubleThree,  // two or more open threes (Renju Black: a candidate foul, check exactly)
+  kP4DoubleThree,  // two or more open threes. Renju Black: a candidate foul, whatever fours
+                   // come with it; IsForbidden decides, and line() still tells the fours
   kP4Four,         // one four
   kP4FourThree,    // a four and an open three
   kP4Flex4,        // a straight four or two fours: wins next move (not a foul)
