@@ -1,0 +1,98 @@
+#include "search/vcf.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "search/threat_moves.h"
+
+namespace sente {
+namespace {
+
+constexpr int kNoMoveLimit = 1 << 14;
+
+int Distance(Pos a, Pos b) {
+  return std::max(std::abs(PosX(a) - PosX(b)), std::abs(PosY(a) - PosY(b)));
+}
+
+}  // namespace
+
+ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
+  ThreatResult result;
+  ThreatBudget budget(limits);
+  board_ = &board;
+  attacker_ = attacker;
+  defender_ = Opponent(attacker);
+  budget_ = &budget;
+  moves_.clear();
+
+  Pos fives[2];
+  if (FivePoints(board, attacker_, fives) > 0) {
+    result.win = true;
+    result.line = {fives[0]};
+    result.nodes = 1;
+    return result;
+  }
+  int defender_fives = FivePoints(board, defender_, fives);
+  if (defender_fives < 2) {
+    int moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kNoMoveLimit;
+    result.win = Attack(moves, defender_fives == 1 ? fives[0] : kNoPos, &result.line);
+  }
+  if (result.win) std::reverse(result.line.begin(), result.line.end());
+  result.aborted = budget.aborted() && !result.win;
+  result.nodes = budget.nodes();
+  return result;
+}
+
+// The attacker is to move with no five point of its own; `forced` is the defender's only
+// five point, if any. On success the line is appended in reverse order.
+bool VcfSolver::Attack(int budget, Pos forced, std::vector<Pos>* line) {
+  if (budget <= 0) return false;
+  const uint64_t key = ThreatTable::Key(board_->hash(), attacker_);
+  if (table_.FailBudget(key) >= budget) return false;
+
+  const size_t begin = moves_.size();
+  if (forced != kNoPos) {
+    if (IsFourMove(*board_, forced, attacker_)) moves_.push_back(forced);
+  } else {
+    for (Pos p : board_->points()) {
+      if (board_->IsEmpty(p) && IsFourMove(*board_, p, attacker_)) moves_.push_back(p);
+    }
+    // Fours next to the last stones first: continuations of the current fight.
+    Pos last = board_->LastMove();
+    if (last != kNoPos) {
+      std::stable_sort(moves_.begin() + static_cast<std::ptrdiff_t>(begin), moves_.end(),
+                       [last](Pos a, Pos b) { return Distance(a, last) < Distance(b, last); });
+    }
+  }
+
+  bool win = false;
+  for (size_t i = begin; i < moves_.size() && !win; ++i) {
+    const Pos move = moves_[i];
+    if (!budget_->Step()) break;
+    board_->Place(move, attacker_);
+    Pos fives[2];
+    int n = FivePointsAround(*board_, move, attacker_, fives);
+    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) &&
+                   IsForbidden(*board_, fives[0]))) {
+      win = true;
+      line->push_back(move);
+    } else if (n == 1) {
+      const Pos block = fives[0];
+      board_->Place(block, defender_);
+      Pos counter[2];
+      int m = FivePointsAround(*board_, block, defender_, counter);
+      if (m < 2 && Attack(budget - 1, m == 1 ? counter[0] : kNoPos, line)) {
+        win = true;
+        line->push_back(block);
+        line->push_back(move);
+      }
+      board_->Undo();
+    }
+    board_->Undo();
+  }
+  moves_.resize(begin);
+  if (!win && !budget_->aborted()) table_.StoreFail(key, budget);
+  return win;
+}
+
+}  // namespace sente
