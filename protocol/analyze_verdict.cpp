@@ -1,0 +1,49 @@
+#include "protocol/analyze_verdict.h"
+
+namespace sente {
+
+Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
+                    const ThreatSearches& threats) {
+  Verdict v;
+  v.best = search.best;
+  v.score = search.score;
+  v.pv = search.pv;
+  if (IsWinScore(search.score) || IsLossScore(search.score)) {
+    v.outcome = IsWinScore(search.score) ? Outcome::kWin : Outcome::kLoss;
+    v.plies = PliesToEnd(search.score);
+    v.proof = Proof::kSearch;
+  }
+  const ThreatResult& vcf = threats.vcf.result;
+  if (vcf.win && !vcf.line.empty()) {
+    int plies = ThreatLinePlies(board, to_move, vcf.line);
+    if (v.outcome != Outcome::kWin || plies < v.plies) {
+      v = Verdict{vcf.line.front(), kScoreWin - plies, Outcome::kWin, plies, Proof::kVcf, vcf.line};
+    }
+  }
+  const ThreatResult& vct = threats.vct.result;
+  if (vct.win && !vct.line.empty() && v.outcome != Outcome::kWin) {
+    v = Verdict{vct.line.front(), kVctWinScore, Outcome::kWin, -1, Proof::kVct, vct.line};
+  }
+  return v;
+}
+
+const char* OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kWin: return "win";
+    case Outcome::kLoss: return "loss";
+    case Outcome::kUnknown: return "unknown";
+  }
+  return "unknown";
+}
+
+const char* ProofName(Proof proof) {
+  switch (proof) {
+    case Proof::kNone: return "";
+    case Proof::kSearch: return "search";
+    case Proof::kVcf: return "vcf";
+    case Proof::kVct: return "vct";
+  }
+  return "";
+}
+
+}  // namespace sente
