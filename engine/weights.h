@@ -1,6 +1,7 @@
 // Evaluation weights: the one place to tune them. The board sums, over its empty cells,
 // each colour's cell value = sum of the line weights of its four lines + a bonus for the
-// combined class. The search reads those sums (search/eval).
+// combined class. The search reads those sums and adds threat terms (search/eval), and
+// orders moves by the tables at the end.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +22,30 @@ constexpr int16_t kPattern4Bonus[kNumPattern4] = {
     /*kP4Two*/ 0,         /*kP4TwoTwo*/ 8,   /*kP4Block3*/ 0,     /*kP4Three*/ 0,
     /*kP4DoubleThree*/ 60, /*kP4Four*/ 0,    /*kP4FourThree*/ 120, /*kP4Flex4*/ 200,
     /*kP4Five*/ 400,
+};
+
+// Threat terms of the evaluation, for the side to move ("own") and the other side.
+constexpr int kEvalTempo = 20;
+constexpr int kEvalOwnFourThree = 1200;    // wins unless the opponent has fours to counter
+constexpr int kEvalOwnDoubleThree = 500;   // when the opponent has no four to counter
+constexpr int kEvalOwnThreePoint = 12;     // per cell where we make an open three
+constexpr int kEvalOppFourThree = 150;     // we must spend our move on it
+constexpr int kEvalOppDoubleThree = 60;
+constexpr int kEvalOppOpenThree = 120;     // an open three on the board we must answer
+
+// Move ordering, indexed by Pattern4: what a move makes for us, and what it takes from the
+// opponent (the opponent's class on that cell).
+constexpr int32_t kOrderAttack[kNumPattern4] = {
+    /*kP4None*/ 0,          /*kP4Overline*/ 0,  /*kP4DoubleFour*/ 0, /*kP4Weak*/ 4,
+    /*kP4Two*/ 16,          /*kP4TwoTwo*/ 40,   /*kP4Block3*/ 24,    /*kP4Three*/ 80,
+    /*kP4DoubleThree*/ 600, /*kP4Four*/ 60,     /*kP4FourThree*/ 1200, /*kP4Flex4*/ 2000,
+    /*kP4Five*/ 10000,
+};
+constexpr int32_t kOrderDefence[kNumPattern4] = {
+    /*kP4None*/ 0,          /*kP4Overline*/ 0,  /*kP4DoubleFour*/ 0, /*kP4Weak*/ 2,
+    /*kP4Two*/ 10,          /*kP4TwoTwo*/ 30,   /*kP4Block3*/ 16,    /*kP4Three*/ 60,
+    /*kP4DoubleThree*/ 400, /*kP4Four*/ 40,     /*kP4FourThree*/ 800, /*kP4Flex4*/ 1500,
+    /*kP4Five*/ 8000,
 };
 
 }  // namespace sente

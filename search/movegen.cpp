@@ -1,0 +1,156 @@
+#include "search/movegen.h"
+
+#include <algorithm>
+
+#include "engine/forbidden.h"
+#include "engine/weights.h"
+
+namespace sente {
+
+Area AreaOf(const Board& board) {
+  Area area;
+  for (Pos p : board.history()) area.Grow(p);
+  return area;
+}
+
+void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan) {
+  scan.num_cells = 0;
+  std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
+  std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
+  scan.own_five = scan.own_flex4 = kNoPos;
+  scan.opp_five[0] = scan.opp_five[1] = kNoPos;
+  if (area.empty()) return;
+  const int own_i = Index(us), opp_i = 1 - own_i;
+  const int x0 = std::max(0, area.x0 - 2), x1 = std::min(board.width() - 1, area.x1 + 2);
+  const int y0 = std::max(0, area.y0 - 2), y1 = std::min(board.height() - 1, area.y1 + 2);
+  for (int y = y0; y <= y1; ++y) {
+    for (Pos p = MakePos(x0, y), end = MakePos(x1, y); p <= end; ++p) {
+      const Cell& cell = board.cell(p);
+      if (cell.color != Color::kEmpty || cell.near == 0) continue;
+      auto own = static_cast<Pattern4>(cell.pattern4[own_i]);
+      auto opp = static_cast<Pattern4>(cell.pattern4[opp_i]);
+      scan.cells[scan.num_cells++] = CellInfo{p, own, opp};
+      ++scan.own_count[own];
+      ++scan.opp_count[opp];
+      if (own == kP4Five && scan.own_five == kNoPos) scan.own_five = p;
+      if (own == kP4Flex4 && scan.own_flex4 == kNoPos) scan.own_flex4 = p;
+      if (opp == kP4Five) {
+        if (scan.opp_five[0] == kNoPos) scan.opp_five[0] = p;
+        else if (scan.opp_five[1] == kNoPos) scan.opp_five[1] = p;
+      }
+    }
+  }
+}
+
+bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
+  if (c != Color::kBlack || board.rule() != Rule::kRenju) return true;
+  switch (own) {
+    case kP4Overline:
+    case kP4DoubleFour: return false;
+    case kP4DoubleThree:
+    case kP4FourThree: return !IsForbidden(board, p);
+    default: return true;
+  }
+}
+
+NodeState ClassifyNode(Board& board, Color us, const NodeScan& scan) {
+  if (scan.own_five != kNoPos) return NodeState::kWinNow;
+  if (scan.opp_count[kP4Five] >= 2) return NodeState::kLost;
+  if (scan.opp_count[kP4Five] == 1) {
+    Pos block = scan.opp_five[0];
+    return IsLegalMove(board, block, us, board.pattern4(block, us)) ? NodeState::kForcedBlock
+                                                                     : NodeState::kLost;
+  }
+  if (scan.own_flex4 != kNoPos) return NodeState::kWinIn3;
+  if (scan.opp_count[kP4Flex4] > 0) return NodeState::kDefend;
+  return NodeState::kNormal;
+}
+
+int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Pattern4 opp) {
+  const Cell& cell = board.cell(p);
+  const auto& value = board.tables().value;
+  const int own_i = Index(us), opp_i = 1 - own_i;
+  return kOrderAttack[own] + kOrderDefence[opp] + value[own_i][cell.combo[own_i]] +
+         value[opp_i][cell.combo[opp_i]];
+}
+
+namespace {
+
+bool Contains(const ScoredMove* moves, int n, Pos p) {
+  for (int i = 0; i < n; ++i)
+    if (moves[i].pos == p) return true;
+  return false;
+}
+
+// Whether the opponent still has one of its straight-four points.
+bool StillThreatened(const Board& board, Color opp, const Pos* points, int n) {
+  for (int i = 0; i < n; ++i)
+    if (board.IsEmpty(points[i]) && board.pattern4(points[i], opp) == kP4Flex4) return true;
+  return false;
+}
+
+int GenerateDefences(Board& board, Color us, const NodeScan& scan, ScoredMove* out) {
+  const Color opp = Opponent(us);
+  Pos threats[kMaxMoves];
+  int num_threats = 0;
+  for (int i = 0; i < scan.num_cells; ++i)
+    if (scan.cells[i].opp == kP4Flex4) threats[num_threats++] = scan.cells[i].pos;
+
+  // Blocks lie on a threatening line within four cells of a straight-four point; keep the
+  // ones after which no straight-four point is left.
+  Pos tried[kMaxMoves];
+  int num_tried = 0;
+  int n = 0;
+  for (int t = 0; t < num_threats; ++t) {
+    const Pos f = threats[t];
+    for (int d = 0; d < kNumDirs; ++d) {
+      LinePattern line = board.line(f, opp, d);
+      if (line < kBlock4 || line > kFourFour) continue;
+      for (int k = -4; k <= 4; ++k) {
+        const Pos q = static_cast<Pos>(f + k * kDirOffset[d]);
+        if (!board.IsEmpty(q) || std::find(tried, tried + num_tried, q) != tried + num_tried)
+          continue;
+        tried[num_tried++] = q;
+        Pattern4 own = board.pattern4(q, us);
+        if (!IsLegalMove(board, q, us, own)) continue;
+        board.Place(q, us);
+        bool holds = !StillThreatened(board, opp, threats, num_threats);
+        board.Undo();
+        if (holds) out[n++] = ScoredMove{q, own, board.pattern4(q, opp), 0};
+      }
+    }
+  }
+  for (int i = 0; i < scan.num_cells; ++i) {
+    const CellInfo& c = scan.cells[i];
+    if ((c.own == kP4Four || c.own == kP4FourThree) && !Contains(out, n, c.pos) &&
+        IsLegalMove(board, c.pos, us, c.own))
+      out[n++] = ScoredMove{c.pos, c.own, c.opp, 0};
+  }
+  return n;
+}
+
+}  // namespace
+
+int GenerateMoves(Board& board, Color us, NodeState state, const NodeScan& scan, ScoredMove* out) {
+  int n = 0;
+  switch (state) {
+    case NodeState::kForcedBlock: {
+      Pos p = scan.opp_five[0];
+      out[n++] = ScoredMove{p, board.pattern4(p, us), board.pattern4(p, Opponent(us)), 0};
+      break;
+    }
+    case NodeState::kDefend: n = GenerateDefences(board, us, scan, out); break;
+    case NodeState::kNormal:
+      for (int i = 0; i < scan.num_cells; ++i) {
+        const CellInfo& c = scan.cells[i];
+        if (IsLegalMove(board, c.pos, us, c.own)) out[n++] = ScoredMove{c.pos, c.own, c.opp, 0};
+      }
+      break;
+    default: break;
+  }
+  for (int i = 0; i < n; ++i)
+    out[i].score = MoveOrderScore(board, us, out[i].pos, out[i].own, out[i].opp);
+  return n;
+}
+
+}  // namespace sente

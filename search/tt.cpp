@@ -1,0 +1,103 @@
+#include "search/tt.h"
+
+#include "search/search.h"
+
+namespace sente {
+namespace {
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
+uint64_t Pack(Pos move, int score, int eval, int depth, Bound bound, uint8_t generation) {
+  return static_cast<uint64_t>(static_cast<uint16_t>(move)) |
+         static_cast<uint64_t>(static_cast<uint16_t>(score)) << 16 |
+         static_cast<uint64_t>(static_cast<uint16_t>(eval)) << 32 |
+         static_cast<uint64_t>(static_cast<uint8_t>(depth)) << 48 |
+         static_cast<uint64_t>(static_cast<uint8_t>(bound)) << 56 |
+         static_cast<uint64_t>(generation) << 58;
+}
+
+int DepthOf(uint64_t data) { return static_cast<int8_t>(data >> 48); }
+uint8_t GenerationOf(uint64_t data) { return static_cast<uint8_t>(data >> 58); }
+Bound BoundOf(uint64_t data) { return static_cast<Bound>((data >> 56) & 3); }
+
+// Win and loss scores are stored relative to the node, read back relative to the root.
+int ToTT(int score, int ply) {
+  if (IsWinScore(score)) return score + ply;
+  if (IsLossScore(score)) return score - ply;
+  return score;
+}
+int FromTT(int score, int ply) {
+  if (IsWinScore(score)) return score - ply;
+  if (IsLossScore(score)) return score + ply;
+  return score;
+}
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(size_t bytes) { Resize(bytes); }
+
+void TranspositionTable::Resize(size_t bytes) {
+  size_t n = bytes / sizeof(Bucket);
+  if (n < 1) n = 1;
+  if (n != num_buckets_) {
+    buckets_.reset(new Bucket[n]);
+    num_buckets_ = n;
+  }
+  Clear();
+}
+
+void TranspositionTable::Clear() {
+  for (size_t i = 0; i < num_buckets_; ++i)
+    for (Entry& e : buckets_[i].entries) {
+      e.check.store(0, std::memory_order_relaxed);
+      e.data.store(0, std::memory_order_relaxed);
+    }
+  generation_ = 0;
+}
+
+bool TranspositionTable::Probe(uint64_t key, int ply, TTHit& hit) const {
+  const Bucket& b = buckets_[Index(key)];
+  for (const Entry& e : b.entries) {
+    uint64_t data = e.data.load(std::memory_order_relaxed);
+    if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) continue;
+    hit.move = static_cast<Pos>(static_cast<uint16_t>(data));
+    hit.score = FromTT(static_cast<int16_t>(data >> 16), ply);
+    hit.eval = static_cast<int16_t>(data >> 32);
+    hit.depth = DepthOf(data);
+    hit.bound = BoundOf(data);
+    return true;
+  }
+  return false;
+}
+
+void TranspositionTable::Store(uint64_t key, int ply, Pos move, int score, int eval, int depth,
+                               Bound bound) {
+  Bucket& b = buckets_[Index(key)];
+  Entry* victim = nullptr;
+  int victim_worth = 1 << 30;
+  for (Entry& e : b.entries) {
+    uint64_t data = e.data.load(std::memory_order_relaxed);
+    uint64_t check = e.check.load(std::memory_order_relaxed);
+    if (data == 0 || (check ^ data) == key) {
+      // Same position: keep a deeper entry of this search unless the new one is exact.
+      if (data != 0 && GenerationOf(data) == generation_ && bound != Bound::kExact &&
+          depth + 2 < DepthOf(data))
+        return;
+      if (move == kNoPos && data != 0) move = static_cast<Pos>(static_cast<uint16_t>(data));
+      victim = &e;
+      break;
+    }
+    int age = (generation_ - GenerationOf(data)) & 63;
+    int worth = DepthOf(data) - 8 * age;
+    if (worth < victim_worth) {
+      victim_worth = worth;
+      victim = &e;
+    }
+  }
+  if (depth < -100) depth = -100;
+  if (depth > 127) depth = 127;
+  uint64_t data = Pack(move, ToTT(score, ply), eval, depth, bound, generation_);
+  victim->data.store(data, std::memory_order_relaxed);
+  victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+}  // namespace sente

@@ -1,0 +1,58 @@
+// Transposition table shared by every search thread. Entries are two 64-bit words written
+// without locks; the first word stores key ^ data, so a torn entry fails the key check.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "engine/types.h"
+
+namespace sente {
+
+enum class Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+struct TTHit {
+  Pos move = kNoPos;
+  int score = 0;  // already adjusted to the probing node's ply
+  int eval = 0;
+  int depth = 0;
+  Bound bound = Bound::kNone;
+};
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(size_t bytes);
+
+  void Resize(size_t bytes);
+  void Clear();
+  size_t bytes() const { return num_buckets_ * sizeof(Bucket); }
+  // Starts a new search: older entries become preferred victims.
+  void NewSearch() { generation_ = static_cast<uint8_t>((generation_ + 1) & 63); }
+
+  bool Probe(uint64_t key, int ply, TTHit& hit) const;
+  void Store(uint64_t key, int ply, Pos move, int score, int eval, int depth, Bound bound);
+
+  void Prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[Index(key)]); }
+
+ private:
+  static constexpr int kWays = 4;
+  struct Entry {
+    std::atomic<uint64_t> check;  // key ^ data
+    std::atomic<uint64_t> data;
+  };
+  struct alignas(64) Bucket {
+    Entry entries[kWays];
+  };
+
+  size_t Index(uint64_t key) const {
+    return static_cast<size_t>((static_cast<unsigned __int128>(key) * num_buckets_) >> 64);
+  }
+
+  std::unique_ptr<Bucket[]> buckets_;
+  size_t num_buckets_ = 0;
+  uint8_t generation_ = 0;
+};
+
+}  // namespace sente
