@@ -24,98 +24,132 @@ absl::Status Board::ValidateSize(int width, int height) {
 Board::Board(int width, int height, Rule rule)
     : width_(width), height_(height), rule_(rule), tables_(&TablesFor(rule)) {
   history_.reserve(static_cast<size_t>(width * height));
-  for (Cell& cell : cells_) cell = Cell{{0, 0, 0, 0}, {0, 0}, {0, 0}, Color::kWall, 0};
+  for (Cell& cell : cells_) cell = Cell{{0, 0, 0, 0}, {0, 0}, {0, 0}, {kP4None, kP4None}, Color::kWall, 0};
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
       cells_[MakePos(x, y)].color = Color::kEmpty;
       points_.push_back(MakePos(x, y));
     }
   }
-  for (Pos q : points_) InitCell(q);
-}
-
-void Board::InitCell(Pos q) {
-  Cell& cell = cells_[q];
-  for (int d = 0; d < kNumDirs; ++d) {
-    uint32_t key = 0;
-    for (int k = -5; k <= 5; ++k) {
-      if (k == 0) continue;
-      key |= static_cast<uint32_t>(cells_[q + k * kDirOffset[d]].color) << (2 * LineSlot(k));
+  for (Pos q : points_) {
+    for (int d = 0; d < kNumDirs; ++d) {
+      uint32_t key = 0;
+      for (int k = -5; k <= 5; ++k) {
+        if (k == 0) continue;
+        key |= static_cast<uint32_t>(cells_[q + k * kDirOffset[d]].color) << (2 * LineSlot(k));
+      }
+      cells_[q].key[d] = key;
     }
-    cell.key[d] = key;
-    uint8_t entry = tables_->line[key];
-    cell.combo[0] = static_cast<uint16_t>(cell.combo[0] | (entry & 15) << (4 * d));
-    cell.combo[1] = static_cast<uint16_t>(cell.combo[1] | (entry >> 4) << (4 * d));
-  }
-  for (int c = 0; c < 2; ++c) {
-    cell.pattern4[c] = tables_->pattern4[c][cell.combo[c]];
-    value_sum_[c] += tables_->value[c][cell.combo[c]];
+    DeriveCell(q);
+    value_sum_[0] += cells_[q].value[0];
+    value_sum_[1] += cells_[q].value[1];
   }
 }
 
-// Re-derives cell q's pattern on line dir after its key changed.
-inline void Board::UpdateLine(Pos q, int dir) {
+// Derives an empty cell's patterns from its four keys.
+void Board::DeriveCell(Pos q) {
   Cell& cell = cells_[q];
-  uint8_t entry = tables_->line[cell.key[dir]];
-  uint16_t mask = static_cast<uint16_t>(~(15u << (4 * dir)));
-  uint16_t black = static_cast<uint16_t>((cell.combo[0] & mask) | (entry & 15) << (4 * dir));
-  uint16_t white = static_cast<uint16_t>((cell.combo[1] & mask) | (entry >> 4) << (4 * dir));
-  if (cell.color == Color::kEmpty) {
-    value_sum_[0] += tables_->value[0][black] - tables_->value[0][cell.combo[0]];
-    value_sum_[1] += tables_->value[1][white] - tables_->value[1][cell.combo[1]];
+  uint32_t black = 0, white = 0;
+  for (int d = 0; d < kNumDirs; ++d) {
+    uint32_t entry = tables_->line[cell.key[d]];
+    black |= (entry & 15) << (4 * d);
+    white |= (entry >> 4) << (4 * d);
   }
+  cell.combo[0] = static_cast<uint16_t>(black);
+  cell.combo[1] = static_cast<uint16_t>(white);
+  for (int c = 0; c < 2; ++c) {
+    cell.pattern4[c] = static_cast<Pattern4>(tables_->pattern4[c][cell.combo[c]]);
+    cell.value[c] = tables_->value[c][cell.combo[c]];
+  }
+}
+
+namespace {
+
+// Table pointers held in locals: stores into cells (uint8_t fields) may alias anything, so
+// members reached through tables_ would be reloaded on every cell otherwise.
+struct TableView {
+  const uint8_t* line;
+  const ComboInfo* info[2];
+
+  explicit TableView(const PatternTables& t)
+      : line(t.line.data()), info{t.info[0].data(), t.info[1].data()} {}
+};
+
+// Re-derives empty cell's pattern on line dir after its key changed; returns the value deltas.
+inline void UpdateLine(Cell& cell, int dir, const TableView& t, int32_t& sum_black, int32_t& sum_white) {
+  if (cell.color != Color::kEmpty) return;
+  const uint32_t entry = t.line[cell.key[dir]];
+  const int shift = 4 * dir;
+  const uint16_t mask = static_cast<uint16_t>(~(15u << shift));
+  const uint16_t black = static_cast<uint16_t>((cell.combo[0] & mask) | (entry & 15) << shift);
+  const uint16_t white = static_cast<uint16_t>((cell.combo[1] & mask) | (entry >> 4) << shift);
+  const ComboInfo info_black = t.info[0][black], info_white = t.info[1][white];
+  sum_black += info_black.value - cell.value[0];
+  sum_white += info_white.value - cell.value[1];
   cell.combo[0] = black;
   cell.combo[1] = white;
-  cell.pattern4[0] = tables_->pattern4[0][black];
-  cell.pattern4[1] = tables_->pattern4[1][white];
+  cell.value[0] = info_black.value;
+  cell.value[1] = info_white.value;
+  cell.pattern4[0] = info_black.pattern4;
+  cell.pattern4[1] = info_white.pattern4;
 }
 
+}  // namespace
+
 void Board::Place(Pos p, Color c) {
-  Cell& placed = cells_[p];
-  value_sum_[0] -= tables_->value[0][placed.combo[0]];
-  value_sum_[1] -= tables_->value[1][placed.combo[1]];
-  placed.color = c;
+  const TableView t(*tables_);
+  Cell* const cells = cells_.data();
+  int32_t sum_black = value_sum_[0] - cells[p].value[0];
+  int32_t sum_white = value_sum_[1] - cells[p].value[1];
+  cells[p].color = c;
   const uint32_t code = static_cast<uint32_t>(c);
   for (int d = 0; d < kNumDirs; ++d) {
     const int off = kDirOffset[d];
     for (int k = 1; k <= 5; ++k) {
       // Seen from p + k*off, the new stone sits at offset -k; from p - k*off, at +k.
-      Pos after = static_cast<Pos>(p + k * off), before = static_cast<Pos>(p - k * off);
-      cells_[after].key[d] |= code << (2 * LineSlot(-k));
-      cells_[before].key[d] |= code << (2 * LineSlot(k));
-      UpdateLine(after, d);
-      UpdateLine(before, d);
+      Cell& after = cells[p + k * off];
+      Cell& before = cells[p - k * off];
+      after.key[d] |= code << (2 * LineSlot(-k));
+      before.key[d] |= code << (2 * LineSlot(k));
+      UpdateLine(after, d, t, sum_black, sum_white);
+      UpdateLine(before, d, t, sum_black, sum_white);
     }
   }
   for (int dy = -2; dy <= 2; ++dy)
-    for (int dx = -2; dx <= 2; ++dx) ++cells_[p + dy * kStride + dx].near;
+    for (int dx = -2; dx <= 2; ++dx) ++cells[p + dy * kStride + dx].near;
+  value_sum_[0] = sum_black;
+  value_sum_[1] = sum_white;
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
   history_.push_back(p);
 }
 
 void Board::Undo() {
-  Pos p = history_.back();
+  const Pos p = history_.back();
   history_.pop_back();
-  Cell& placed = cells_[p];
-  Color c = placed.color;
+  const TableView t(*tables_);
+  Cell* const cells = cells_.data();
+  const Color c = cells[p].color;
   --counts_[Index(c)];
   hash_ ^= ZobristKey(c, p);
   for (int dy = -2; dy <= 2; ++dy)
-    for (int dx = -2; dx <= 2; ++dx) --cells_[p + dy * kStride + dx].near;
+    for (int dx = -2; dx <= 2; ++dx) --cells[p + dy * kStride + dx].near;
+  int32_t sum_black = value_sum_[0], sum_white = value_sum_[1];
   for (int d = 0; d < kNumDirs; ++d) {
     const int off = kDirOffset[d];
     for (int k = 1; k <= 5; ++k) {
-      Pos after = static_cast<Pos>(p + k * off), before = static_cast<Pos>(p - k * off);
-      cells_[after].key[d] &= ~(3u << (2 * LineSlot(-k)));
-      cells_[before].key[d] &= ~(3u << (2 * LineSlot(k)));
-      UpdateLine(after, d);
-      UpdateLine(before, d);
+      Cell& after = cells[p + k * off];
+      Cell& before = cells[p - k * off];
+      after.key[d] &= ~(3u << (2 * LineSlot(-k)));
+      before.key[d] &= ~(3u << (2 * LineSlot(k)));
+      UpdateLine(after, d, t, sum_black, sum_white);
+      UpdateLine(before, d, t, sum_black, sum_white);
     }
   }
-  placed.color = Color::kEmpty;
-  value_sum_[0] += tables_->value[0][placed.combo[0]];
-  value_sum_[1] += tables_->value[1][placed.combo[1]];
+  cells[p].color = Color::kEmpty;
+  DeriveCell(p);
+  value_sum_[0] = sum_black + cells[p].value[0];
+  value_sum_[1] = sum_white + cells[p].value[1];
 }
 
 }  // namespace sente

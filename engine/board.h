@@ -11,12 +11,15 @@
 
 namespace sente {
 
-// Hot per-cell state, 24 bytes. key[d]: the 2-bit codes of the ten cells around this one
-// on line d (pattern.h). combo[c]: the four line patterns for colour index c, a nibble each.
-struct Cell {
+// Hot per-cell state, 32 bytes: two cells per cache line. key[d]: the 2-bit codes of the ten
+// cells around this one on line d (pattern.h), kept for every cell. combo[c] (the four line
+// patterns for colour index c, a nibble each), value and pattern4 are kept for empty cells
+// only: a stone's own cell is re-derived from its keys when the stone is taken back.
+struct alignas(32) Cell {
   uint32_t key[kNumDirs];
   uint16_t combo[2];
-  uint8_t pattern4[2];
+  int16_t value[2];  // cell value per colour index (weights.h)
+  Pattern4 pattern4[2];
   Color color;
   uint8_t near;  // stones within Chebyshev distance 2: candidate moves have near > 0
 };
@@ -58,12 +61,12 @@ class Board {
   void Undo();
 
   Pattern4 pattern4(Pos p, Color c) const {
-    return static_cast<Pattern4>(cells_[p].pattern4[Index(c)]);
+    return cells_[p].pattern4[Index(c)];
   }
   LinePattern line(Pos p, Color c, int dir) const {
     return ComboLine(cells_[p].combo[Index(c)], dir);
   }
-  // Whether c playing the empty point p makes a winning five under the rule.
+  // Valid for empty points. Whether c playing the empty point p makes a winning five.
   bool MakesFive(Pos p, Color c) const { return pattern4(p, c) == kP4Five; }
 
   // Sum over empty cells of colour c's cell value (weights.h), kept incrementally.
@@ -73,8 +76,7 @@ class Board {
   const std::vector<Pos>& points() const { return points_; }
 
  private:
-  void UpdateLine(Pos q, int dir);
-  void InitCell(Pos q);
+  void DeriveCell(Pos q);
 
   int width_, height_;
   Rule rule_;

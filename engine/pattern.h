@@ -53,6 +53,12 @@ enum Pattern4 : uint8_t {
   kNumPattern4
 };
 
+// What a cell's combo means for one colour: its value (weights.h) and its class.
+struct ComboInfo {
+  int16_t value;
+  Pattern4 pattern4;
+};
+
 // Tables for one rule. Immutable once built; shared by every board of that rule.
 struct PatternTables {
   Rule rule;
@@ -62,6 +68,7 @@ struct PatternTables {
   // Pattern4 and cell value, per colour index (0 Black, 1 White).
   std::vector<uint8_t> pattern4[2];
   std::vector<int16_t> value[2];
+  std::vector<ComboInfo> info[2];  // the two above side by side, for the board's hot path
 };
 
 // Built on first use for each rule (thread-safe), then shared.

@@ -1,0 +1,158 @@
+// Board invariants: incremental state equals a rebuild; win detection for every rule.
+#include <cstdlib>
+#include <random>
+
+#include "engine/board.h"
+#include "engine/coord.h"
+#include "engine/diagram.h"
+#include "engine/rules.h"
+#include "gtest/gtest.h"
+
+namespace sente {
+namespace {
+
+void ExpectSameState(const Board& incremental, const Board& rebuilt) {
+  ASSERT_EQ(incremental.hash(), rebuilt.hash());
+  ASSERT_EQ(incremental.ValueSum(Color::kBlack), rebuilt.ValueSum(Color::kBlack));
+  ASSERT_EQ(incremental.ValueSum(Color::kWhite), rebuilt.ValueSum(Color::kWhite));
+  for (Pos p : incremental.points()) {
+    const Cell& a = incremental.cell(p);
+    const Cell& b = rebuilt.cell(p);
+    ASSERT_EQ(a.color, b.color) << FormatGomocup(p);
+    ASSERT_EQ(a.near, b.near) << FormatGomocup(p);
+    for (int d = 0; d < kNumDirs; ++d) ASSERT_EQ(a.key[d], b.key[d]) << FormatGomocup(p);
+    if (a.color != Color::kEmpty) continue;  // patterns are kept for empty cells only
+    for (int c = 0; c < 2; ++c) {
+      ASSERT_EQ(a.value[c], b.value[c]) << FormatGomocup(p);
+      ASSERT_EQ(a.combo[c], b.combo[c]) << FormatGomocup(p);
+      ASSERT_EQ(a.pattern4[c], b.pattern4[c]) << FormatGomocup(p);
+    }
+  }
+}
+
+Board Rebuild(const Board& board) {
+  Board fresh(board.width(), board.height(), board.rule());
+  for (Pos p : board.history()) fresh.Place(p, board.At(p));
+  return fresh;
+}
+
+TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
+  const Rule rules[] = {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact};
+  const int sizes[][2] = {{5, 5}, {7, 11}, {15, 15}, {20, 20}, {22, 22}, {22, 6}};
+  const int seeds = std::getenv("SENTE_SANITIZED") ? 2 : 6;
+  for (Rule rule : rules) {
+    for (auto [w, h] : sizes) {
+      for (int seed = 1; seed <= seeds; ++seed) {
+        SCOPED_TRACE(testing::Message() << RuleName(rule) << " " << w << "x" << h << " seed " << seed);
+        std::mt19937 rng(static_cast<uint32_t>(seed * 7919 + w * 31 + h));
+        Board board(w, h, rule);
+        for (int step = 0; step < 400; ++step) {
+          bool undo = board.stone_count() > 0 && (rng() % 3 == 0 || board.IsFull());
+          if (undo) {
+            board.Undo();
+          } else {
+            std::vector<Pos> empty;
+            for (Pos p : board.points())
+              if (board.IsEmpty(p)) empty.push_back(p);
+            board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
+          }
+          if (step % 23 == 0) ExpectSameState(board, Rebuild(board));
+        }
+        ExpectSameState(board, Rebuild(board));
+        while (board.stone_count() > 0) board.Undo();
+        ExpectSameState(board, Board(w, h, rule));
+      }
+    }
+  }
+}
+
+// Builds a board from rows (top first) and asks whether `color` playing `point` wins.
+bool Wins(Rule rule, const std::vector<std::string>& rows, const char* point, Color color) {
+  absl::StatusOr<Diagram> d = ParseDiagram(rows);
+  EXPECT_TRUE(d.ok()) << d.status();
+  Board board(d->width, d->height, rule);
+  EXPECT_TRUE(PlaceDiagram(*d, board).ok());
+  absl::StatusOr<Pos> p = ParseRenju(point, board.width(), board.height());
+  EXPECT_TRUE(p.ok()) << p.status();
+  return JudgeMove(board, *p, color) == MoveVerdict::kWin;
+}
+
+const std::vector<std::string> kFour = {
+    ".......", ".......", ".......", ".XXXX..", ".......", ".......", "......."};
+const std::vector<std::string> kFiveOfSix = {  // a stone at f4 makes six in a row
+    "........", "........", "........", "XXXX.X..", "........", "........", "........", "........"};
+const std::vector<std::string> kBlockedFour = {  // O on both ends once e4 or a4 is played
+    "........", "........", "........", ".XXXXO..", "........", "........", "........", "........"};
+const std::vector<std::string> kEdgeFour = {  // the board edge on the left
+    ".......", ".......", ".......", "XXXX.O.", ".......", ".......", "......."};
+const std::vector<std::string> kDiagonal = {
+    "X......", ".X.....", "..X....", "...X...", ".......", ".......", "......."};
+
+TEST(Board, FreestyleFiveAndOverlineWin) {
+  EXPECT_TRUE(Wins(Rule::kFreestyle, kFour, "a4", Color::kBlack));
+  EXPECT_TRUE(Wins(Rule::kFreestyle, kFour, "f4", Color::kBlack));
+  EXPECT_FALSE(Wins(Rule::kFreestyle, kFour, "g4", Color::kBlack));
+  EXPECT_FALSE(Wins(Rule::kFreestyle, kFour, "a4", Color::kWhite));
+  EXPECT_FALSE(Wins(Rule::kFreestyle, kFiveOfSix, "e6", Color::kBlack));
+  EXPECT_TRUE(Wins(Rule::kFreestyle, kFiveOfSix, "e5", Color::kBlack));  // six wins in freestyle
+  EXPECT_TRUE(Wins(Rule::kFreestyle, kDiagonal, "e3", Color::kBlack));
+}
+
+TEST(Board, StandardNeedsExactlyFive) {
+  EXPECT_TRUE(Wins(Rule::kStandard, kFour, "a4", Color::kBlack));
+  EXPECT_FALSE(Wins(Rule::kStandard, kFiveOfSix, "e5", Color::kBlack));
+  const std::vector<std::string> white = {
+      "........", "........", "........", "OOOO.O..", "........", "........", "........", "........"};
+  EXPECT_FALSE(Wins(Rule::kStandard, white, "e5", Color::kWhite));
+}
+
+TEST(Board, RenjuBlackExactWhiteAnyLength) {
+  EXPECT_FALSE(Wins(Rule::kRenju, kFiveOfSix, "e5", Color::kBlack));
+  const std::vector<std::string> white = {
+      "........", "........", "........", "OOOO.O..", "........", "........", "........", "........"};
+  EXPECT_TRUE(Wins(Rule::kRenju, white, "e5", Color::kWhite));
+  absl::StatusOr<Diagram> d = ParseDiagram(kFiveOfSix);
+  Board board(d->width, d->height, Rule::kRenju);
+  ASSERT_TRUE(PlaceDiagram(*d, board).ok());
+  EXPECT_EQ(JudgeMove(board, *ParseRenju("e5", 8, 8), Color::kBlack), MoveVerdict::kForbidden);
+}
+
+TEST(Board, CaroFiveMustNotBeBlockedAtBothEnds) {
+  // a5 makes a five between the board edge and an O: the edge does not block, so it wins.
+  EXPECT_TRUE(Wins(Rule::kCaro, kBlockedFour, "a5", Color::kBlack));
+  const std::vector<std::string> both = {
+      "........", "........", "........", "O.XXXXO.", "........", "........", "........", "........"};
+  EXPECT_FALSE(Wins(Rule::kCaro, both, "b5", Color::kBlack));
+  EXPECT_FALSE(Wins(Rule::kCaroExact, both, "b5", Color::kBlack));
+  EXPECT_TRUE(Wins(Rule::kCaro, kEdgeFour, "e4", Color::kBlack));  // edge + O: not both by O
+  EXPECT_TRUE(Wins(Rule::kCaro, kFiveOfSix, "e5", Color::kBlack));  // six wins in caro
+  EXPECT_FALSE(Wins(Rule::kCaroExact, kFiveOfSix, "e5", Color::kBlack));
+  EXPECT_TRUE(Wins(Rule::kCaroExact, kFour, "a4", Color::kBlack));
+}
+
+TEST(Board, RectangularBoardEdges) {
+  Board board(22, 6, Rule::kFreestyle);
+  for (int x = 17; x < 21; ++x) board.Place(MakePos(x, 5), Color::kBlack);
+  EXPECT_TRUE(board.MakesFive(MakePos(21, 5), Color::kBlack));
+  EXPECT_FALSE(board.OnBoard(MakePos(22, 5)));
+  EXPECT_FALSE(board.OnBoard(MakePos(0, 6)));
+  EXPECT_TRUE(board.OnBoard(MakePos(21, 0)));
+}
+
+TEST(Board, DrawRules) {
+  Board renju(15, 15, Rule::kRenju);
+  EXPECT_FALSE(IsDrawn(renju));
+  Board tiny(5, 5, Rule::kFreestyle);
+  // Fill without ever making five: alternate colours in a pattern with no five in a row.
+  for (Pos p : tiny.points()) tiny.Place(p, (PosX(p) / 2 + PosY(p)) % 2 ? Color::kBlack : Color::kWhite);
+  EXPECT_TRUE(IsDrawn(tiny));
+}
+
+TEST(Board, RejectsBadSizes) {
+  EXPECT_FALSE(Board::ValidateSize(4, 15).ok());
+  EXPECT_FALSE(Board::ValidateSize(15, 23).ok());
+  EXPECT_TRUE(Board::ValidateSize(5, 22).ok());
+}
+
+}  // namespace
+}  // namespace sente
