@@ -55,7 +55,7 @@ absl::Status ParseNumber(absl::string_view option, absl::string_view value, T mi
 
 }  // namespace
 
-absl::StatusOr<int64_t> ParseDuration(absl::string_view text) {
+absl::StatusOr<int64_t> ParseAnalyzeTime(absl::string_view text) {
   absl::string_view number = text;
   double scale = 1;
   if (absl::EndsWith(number, "ms")) {
@@ -125,7 +125,7 @@ absl::StatusOr<AnalyzeOptions> ParseAnalyzeOptions(const Args& args) {
         status = BadValue(name, value, "black or white");
       }
     } else if (name == "--time") {
-      absl::StatusOr<int64_t> ms = ParseDuration(value);
+      absl::StatusOr<int64_t> ms = ParseAnalyzeTime(value);
       if (!ms.ok()) return ms.status();
       o.time_ms = *ms;
     } else if (name == "--depth") {

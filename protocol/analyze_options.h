@@ -35,7 +35,7 @@ constexpr int64_t kDefaultAnalyzeMs = 5000;
 absl::StatusOr<AnalyzeOptions> ParseAnalyzeOptions(const Args& args);
 
 // "500" and "500ms" are milliseconds, "2s" and "1.5s" seconds.
-absl::StatusOr<int64_t> ParseDuration(absl::string_view text);
+absl::StatusOr<int64_t> ParseAnalyzeTime(absl::string_view text);
 
 extern const char kAnalyzeUsage[];
 

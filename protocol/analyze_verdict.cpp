@@ -16,7 +16,8 @@ Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
   const ThreatResult& vcf = threats.vcf.result;
   if (vcf.win && !vcf.line.empty()) {
     int plies = ThreatLinePlies(board, to_move, vcf.line);
-    if (v.outcome != Outcome::kWin || plies < v.plies) {
+    // At equal length the VCF is preferred: its line reaches the end.
+    if (v.outcome != Outcome::kWin || plies <= v.plies) {
       v = Verdict{vcf.line.front(), kScoreWin - plies, Outcome::kWin, plies, Proof::kVcf, vcf.line};
     }
   }

@@ -1,5 +1,5 @@
 // The verdict of an analysis: the search's answer, overruled by a threat search's proof
-// when that proves a win the search did not (or a shorter one).
+// when that proves a win the search did not, or one no longer than the search's.
 #pragma once
 
 #include <vector>
