@@ -1,0 +1,41 @@
+#include "search/timeman.h"
+
+#include <algorithm>
+
+namespace sente {
+namespace {
+
+// The manager's clock also counts pipe latency and scheduling on a loaded machine; keep
+// this much of the turn limit and of the match clock untouched.
+int64_t TurnMargin(int64_t turn_ms) { return std::min<int64_t>(1000, 30 + turn_ms / 20); }
+int64_t MatchReserve(int64_t left_ms) { return std::min<int64_t>(3000, 50 + left_ms / 20); }
+
+}  // namespace
+
+int ExpectedMovesLeft(int stones, int empty_cells) {
+  int moves = std::max(6, 24 - stones / 4);
+  return std::max(1, std::min(moves, (empty_cells + 1) / 2));
+}
+
+TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
+  int64_t cap = kNoTimeLimit;
+  if (control.turn_ms != kNoTimeLimit) cap = control.turn_ms - TurnMargin(control.turn_ms);
+  int64_t target = cap;
+  if (control.match_left_ms != kNoTimeLimit) {
+    int64_t left = control.match_left_ms;
+    int64_t usable = left - MatchReserve(std::max<int64_t>(left, 0));
+    int64_t per_move = usable / ExpectedMovesLeft(stones, empty_cells);
+    target = std::min(target, per_move);
+    cap = std::min({cap, 3 * per_move, usable / 4});
+  }
+  TimeBudget budget;
+  if (cap == kNoTimeLimit) {
+    budget.soft_ms = budget.hard_ms = 0;  // 0: no limit, the caller bounds depth or nodes
+    return budget;
+  }
+  budget.hard_ms = std::max<int64_t>(1, cap);
+  budget.soft_ms = std::max<int64_t>(1, std::min(target, budget.hard_ms) * 3 / 5);
+  return budget;
+}
+
+}  // namespace sente
