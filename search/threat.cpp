@@ -1,6 +1,7 @@
 #include "search/threat.h"
 
 #include "search/vcf.h"
+#include "search/vct.h"
 
 namespace sente {
 
@@ -9,6 +10,9 @@ ThreatResult FindVcf(Board& board, Color attacker, const ThreatLimits& limits) {
   return solver.Solve(board, attacker, limits);
 }
 
-ThreatResult FindVct(Board&, Color, const ThreatLimits&) { return {}; }
+ThreatResult FindVct(Board& board, Color attacker, const ThreatLimits& limits) {
+  VctSolver solver(18);
+  return solver.Solve(board, attacker, limits);
+}
 
 }  // namespace sente
