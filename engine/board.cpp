@@ -1,5 +1,7 @@
 #include "engine/board.h"
 
+#include <cstring>
+
 #include "absl/strings/str_cat.h"
 
 namespace sente {
@@ -75,23 +77,30 @@ struct TableView {
       : line(t.line.data()), info{t.info[0].data(), t.info[1].data()} {}
 };
 
-// Re-derives empty cell's pattern on line dir after its key changed; returns the value deltas.
+// The black and white nibbles of a line-table entry, spread to bits 0 and 16 of a word that
+// holds both colours' combos.
+constexpr std::array<uint32_t, 256> kSpread = [] {
+  std::array<uint32_t, 256> t{};
+  for (uint32_t e = 0; e < 256; ++e) t[e] = (e & 15) | (e >> 4) << 16;
+  return t;
+}();
+
+// Re-derives an empty cell's pattern on line dir after its key changed, and the colours' value
+// sums. Both colours' fields are packed into words through memcpy: one load and store each.
 inline void UpdateLine(Cell& cell, int dir, const TableView& t, int32_t& sum_black, int32_t& sum_white) {
   if (cell.color != Color::kEmpty) return;
-  const uint32_t entry = t.line[cell.key[dir]];
   const int shift = 4 * dir;
-  const uint16_t mask = static_cast<uint16_t>(~(15u << shift));
-  const uint16_t black = static_cast<uint16_t>((cell.combo[0] & mask) | (entry & 15) << shift);
-  const uint16_t white = static_cast<uint16_t>((cell.combo[1] & mask) | (entry >> 4) << shift);
-  const ComboInfo info_black = t.info[0][black], info_white = t.info[1][white];
-  sum_black += info_black.value - cell.value[0];
-  sum_white += info_white.value - cell.value[1];
-  cell.combo[0] = black;
-  cell.combo[1] = white;
-  cell.value[0] = info_black.value;
-  cell.value[1] = info_white.value;
-  cell.pattern4[0] = info_black.pattern4;
-  cell.pattern4[1] = info_white.pattern4;
+  uint32_t combos;
+  std::memcpy(&combos, cell.combo, sizeof combos);
+  combos = (combos & ~(0x000F000Fu << shift)) | kSpread[t.line[cell.key[dir]]] << shift;
+  std::memcpy(cell.combo, &combos, sizeof combos);
+  const ComboInfo black = t.info[0][combos & 0xFFFF], white = t.info[1][combos >> 16];
+  sum_black += black.value - cell.value[0];
+  sum_white += white.value - cell.value[1];
+  const uint32_t values = static_cast<uint16_t>(black.value) | static_cast<uint32_t>(white.value) << 16;
+  std::memcpy(cell.value, &values, sizeof values);
+  const uint16_t classes = static_cast<uint16_t>(black.pattern4 | white.pattern4 << 8);
+  std::memcpy(cell.pattern4, &classes, sizeof classes);
 }
 
 }  // namespace
