@@ -22,16 +22,15 @@ struct BenchPosition {
 
 // Middle-game positions from games, written as move lists.
 constexpr BenchPosition kPositions[] = {
-    {Rule::kFreestyle, 15, "h8 i9 i8 g8 j7 j8 h9 h7 k6 i10 l5 g9 g10 f8 e8"},
-    {Rule::kFreestyle, 15, "h8 h9 i9 g7 i7 i8 j9 g9 g8 h10 k9 l9 j10 j8 k11 h7"},
-    {Rule::kFreestyle, 15, "h8 i7 g9 g7 h7 h6 i9 h9 f8 e7 f10 f9 e11 d12 g11"},
-    {Rule::kFreestyle, 20, "j10 k11 k10 i10 l9 l10 j11 m11 k12 j9 l12 m12 j12 m13 m10 i12"},
-    {Rule::kFreestyle, 20, "k10 l11 j11 l9 l10 j9 k9 k8 m10 n10 i12 h13 j12 j13 i11"},
-    {Rule::kStandard, 15, "h8 i9 i8 g8 g7 j9 h9 h10 f6 e5 g10 f9 i11 j12 g9"},
-    {Rule::kStandard, 15, "h8 g9 i9 i7 h7 h9 g8 f9 j10 k11 j8 i8 k9 l10 g6 f5"},
-    {Rule::kRenju, 15, "h8 i9 j8 i8 i7 g9 h9 h7 j9 j10 g6 k10 h10 i10 l10 i11 i12 g7"},
-    {Rule::kRenju, 15, "h8 h9 i8 g8 j8 k8 i9 g7 i10 i7 j7 g10 g9 f9 h11 k6"},
-    {Rule::kRenju, 15, "h8 g9 i9 i8 j7 j8 k8 h10 k6 l5 i10 j9 g11 h11 k9 k7 h12"},
+    {Rule::kFreestyle, 15, "h8 i9 j8 i7 i8 k8 h9 j7 h7 h6 k10 j9"},
+    {Rule::kFreestyle, 15, "h8 h9 j10 i9 g9 j6 i11 k9 h10 j12 g8 f8 g10 j9"},
+    {Rule::kFreestyle, 20, "j10 k11 l10 k9 k10 i10 j11 j9 l9 m8 m10 n10 j13 l12 i12 h13"},
+    {Rule::kFreestyle, 20, "k10 k11 m12 l11 j11 l12 l9 m8 j10 l10 i12 h13 j12 j13"},
+    {Rule::kStandard, 15, "h8 i8 j10 i9 i7 j11 j6 g9 j9 j7 k6 i10 k5 l4"},
+    {Rule::kStandard, 15, "h8 g9 j9 g8 g7 g11 g12 i9 h10 h11 f11 j11 e10 h13"},
+    {Rule::kRenju, 15, "h8 h9 h10 g10 f11 j7 k6 k7 l7 g7 h7 j5 j6 g9 g6 g11"},
+    {Rule::kRenju, 15, "h8 i9 j10 i11 i8 i10 i12 j8 k7 j11 h9 h11 g11 l11 k11 g12"},
+    {Rule::kRenju, 15, "h8 h9 i7 i9 g9 f10 f8 g8 i10 f7 h10 e7 j10 k10"},
 };
 
 constexpr int kDefaultDepth = 8;

@@ -24,6 +24,7 @@ constexpr uint64_t kWhiteToMoveKey = 0x5D1E6A3B29F7C481ull;
 // Threat-space mate check at the leaves.
 constexpr uint64_t kLeafVcfNodes = 64;
 constexpr int kVcfTableBits = 16;
+constexpr uint64_t kRootVcfNodes = 200000;
 
 constexpr int WinIn(int plies) { return kScoreWin - plies; }
 constexpr int LossIn(int plies) { return -(kScoreWin - plies); }
@@ -550,6 +551,40 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
     return finish(result);
   }
 
+  // A forced win by continuous fours settles the move at once.
+  {
+    VcfSolver solver(kVcfTableBits);
+    ThreatLimits vcf_limits;
+    vcf_limits.max_nodes = kRootVcfNodes;
+    if (limits.max_nodes > 0) vcf_limits.max_nodes = std::min(vcf_limits.max_nodes, limits.max_nodes);
+    if (limits.max_depth > 0) vcf_limits.max_attacker_moves = std::max(1, (limits.max_depth - 1) / 2);
+    vcf_limits.max_ms = limits.hard_ms;
+    vcf_limits.stop = &stop;
+    ThreatResult vcf = solver.Solve(board, side, vcf_limits);
+    result.nodes += vcf.nodes;
+    if (limits.max_nodes > 0)
+      shared.limits.max_nodes = limits.max_nodes > vcf.nodes ? limits.max_nodes - vcf.nodes : 1;
+    if (vcf.win && !vcf.line.empty() && board.IsEmpty(vcf.line[0]) &&
+        IsLegalMove(board, vcf.line[0], side, board.pattern4(vcf.line[0], side))) {
+      const Pos first = vcf.line[0];
+      result.best = first;
+      result.score = board.MakesFive(first, side) ? WinIn(1)
+                                                  : WinIn(static_cast<int>(vcf.line.size()) + 2);
+      result.pv = vcf.line;
+      result.depth = PliesToEnd(result.score);
+      if (on_info) {
+        SearchInfo info;
+        info.depth = info.seldepth = result.depth;
+        info.score = result.score;
+        info.nodes = result.nodes;
+        info.ms = shared.Elapsed();
+        info.pv = result.pv;
+        on_info(info);
+      }
+      return finish(result);
+    }
+  }
+
   impl_->tt.NewSearch();
   const int threads = std::max(1, limits.threads);
   std::vector<std::unique_ptr<Worker>> workers;
@@ -574,7 +609,7 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(lines.size()));
   for (int i = 0; i < num_lines; ++i)
     result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
-  result.nodes = shared.TotalNodes();
+  result.nodes += shared.TotalNodes();
   return finish(result);
 }
 
