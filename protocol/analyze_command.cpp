@@ -8,9 +8,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <iostream>
+#include <memory>
+#include <new>
 #include <mutex>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "engine/forbidden.h"
 #include "protocol/analyze_options.h"
 #include "protocol/analyze_position.h"
@@ -83,6 +86,23 @@ class Progress {
   bool shown_ = false;
 };
 
+// A hash table larger than half the machine's memory would be refused or swap the machine.
+absl::StatusOr<std::unique_ptr<Searcher>> MakeSearcher(int hash_mb) {
+  long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && page_size > 0) {
+    uint64_t memory_mb = (static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size)) >> 20;
+    if (static_cast<uint64_t>(hash_mb) > memory_mb / 2) {
+      return absl::ResourceExhaustedError(absl::StrCat("--hash ", hash_mb, " MiB is more than half of this machine's ",
+                                                       memory_mb, " MiB of memory"));
+    }
+  }
+  try {
+    return std::make_unique<Searcher>(static_cast<size_t>(hash_mb) << 20);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(absl::StrCat("cannot allocate a hash table of ", hash_mb, " MiB"));
+  }
+}
+
 }  // namespace
 
 int RunAnalyzeWith(const Args& args, std::ostream& out, std::ostream& err, bool interactive) {
@@ -98,6 +118,11 @@ int RunAnalyzeWith(const Args& args, std::ostream& out, std::ostream& err, bool 
   absl::StatusOr<AnalyzePosition> position = LoadAnalyzePosition(*options);
   if (!position.ok()) {
     err << "analyze: " << position.status().message() << '\n';
+    return 1;
+  }
+  absl::StatusOr<std::unique_ptr<Searcher>> searcher = MakeSearcher(options->hash_mb);
+  if (!searcher.ok()) {
+    err << "analyze: " << searcher.status().message() << '\n';
     return 1;
   }
   const Clock::time_point start = Clock::now();
@@ -128,12 +153,11 @@ int RunAnalyzeWith(const Args& args, std::ostream& out, std::ostream& err, bool 
   limits.max_nodes = options->nodes;
   limits.threads = options->threads;
   limits.multipv = options->multipv;
-  Searcher searcher(static_cast<size_t>(options->hash_mb) << 20);
   std::atomic<bool> never_stop{false};
   Progress progress(out, interactive, board.height());
   InfoCallback on_info;
   if (text) on_info = [&progress](const SearchInfo& info) { progress.Report(info); };
-  a.search = searcher.Think(board, a.to_move, limits, never_stop, on_info);
+  a.search = (*searcher)->Think(board, a.to_move, limits, never_stop, on_info);
   progress.Finish();
   a.verdict = MakeVerdict(board, a.to_move, a.search, a.threat_searches);
   a.total_ms = MsSince(start);

@@ -135,7 +135,7 @@ absl::StatusOr<AnalyzeOptions> ParseAnalyzeOptions(const Args& args) {
     } else if (name == "--threads") {
       status = ParseNumber(name, value, 1, 256, o.threads);
     } else if (name == "--hash") {
-      status = ParseNumber(name, value, 1, 65536, o.hash_mb);
+      status = ParseNumber(name, value, 1, 1 << 20, o.hash_mb);
     } else if (name == "--multipv") {
       status = ParseNumber(name, value, 1, 100, o.multipv);
     } else if (name == "--threat-nodes") {

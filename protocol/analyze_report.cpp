@@ -37,13 +37,15 @@ std::string OutcomeText(const Verdict& v, Color to_move) {
   return text;
 }
 
-std::string ThreatSearchText(const Board& board, const ThreatSearch& s, Color attacker) {
+// `forced`: every defence is in the line (VCF), so its length is the length of the win.
+std::string ThreatSearchText(const Board& board, const ThreatSearch& s, Color attacker, bool forced) {
   if (!s.run) return "not searched";
   if (!s.result.win) return absl::StrCat("none found (", s.result.nodes, " nodes)");
   Board scratch = board;
   int plies = ThreatLinePlies(scratch, attacker, s.result.line);
   return absl::StrCat(FormatRenjuList(s.result.line, board.height()), "  (five after ", plies,
-                      plies == 1 ? " ply, " : " plies, ", s.result.nodes, " nodes)");
+                      plies == 1 ? " ply" : " plies", forced ? "" : " against these defences", ", ",
+                      s.result.nodes, " nodes)");
 }
 
 void JsonPoints(JsonWriter& json, const std::vector<Pos>& points, int height) {
@@ -137,10 +139,10 @@ std::string TextPosition(const Board& board, const Analysis& a) {
 std::string TextThreatSearches(const Board& board, const Analysis& a) {
   const ThreatSearches& s = a.threat_searches;
   Color me = a.to_move, you = Opponent(a.to_move);
-  std::string out = absl::StrCat("VCF for ", ColorName(me), ": ", ThreatSearchText(board, s.vcf, me), "\n");
-  if (s.vct.run) absl::StrAppend(&out, "VCT for ", ColorName(me), ": ", ThreatSearchText(board, s.vct, me), "\n");
+  std::string out = absl::StrCat("VCF for ", ColorName(me), ": ", ThreatSearchText(board, s.vcf, me, true), "\n");
+  if (s.vct.run) absl::StrAppend(&out, "VCT for ", ColorName(me), ": ", ThreatSearchText(board, s.vct, me, false), "\n");
   absl::StrAppend(&out, "VCF for ", ColorName(you), " if it moved now: ",
-                  ThreatSearchText(board, s.opponent_vcf, you), "\n");
+                  ThreatSearchText(board, s.opponent_vcf, you, true), "\n");
   return out;
 }
 

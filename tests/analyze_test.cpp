@@ -546,6 +546,7 @@ TEST(AnalyzeTest, BadOptions) {
   ExpectError({"h8", "--time", "0"}, "bad value '0' for --time");
   ExpectError({"h8", "--threads", "0"}, "bad value '0' for --threads");
   ExpectError({"h8", "--hash", "1e9"}, "bad value '1e9' for --hash");
+  ExpectError({"h8", "--hash", "1048576"}, "--hash 1048576 MiB is more than half of this machine's");
   ExpectError({"h8", "--multipv", "0"}, "bad value '0' for --multipv");
   ExpectError({"h8", "--size", "30"}, "bad value '30' for --size");
   ExpectError({"h8", "--to-move", "red"}, "bad value 'red' for --to-move");
