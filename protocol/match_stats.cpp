@@ -65,7 +65,7 @@ double Llr(Sample sample, const Sprt& sprt) {
 std::string FormatElo(double x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  return absl::StrFormat("%.1f", x);
+  return absl::StrFormat("%.1f", x + 0.0);  // no "-0.0"
 }
 
 }  // namespace

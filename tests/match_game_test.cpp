@@ -1,6 +1,7 @@
 #include "protocol/match_game.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -175,7 +176,15 @@ TEST(MatchGame, GameClockSendsTimeLeftAndRunsOut) {
   EXPECT_NE(sent.find("INFO timeout_match 600"), std::string::npos) << sent;
   EXPECT_NE(sent.find("INFO timeout_turn 600"), std::string::npos) << sent;  // never 0
   EXPECT_NE(sent.find("INFO time_left 600\nTURN"), std::string::npos) << sent;
-  EXPECT_NE(sent.find("INFO time_left 2"), std::string::npos) << sent;  // 600 - ~400
+  std::vector<int> time_left;
+  for (size_t at = sent.find("INFO time_left "); at != std::string::npos;
+       at = sent.find("INFO time_left ", at + 1))
+    time_left.push_back(std::atoi(sent.c_str() + at + 15));
+  ASSERT_EQ(time_left.size(), 3u) << sent;  // after START, then before each move
+  EXPECT_EQ(time_left[0], 600);
+  EXPECT_EQ(time_left[1], 600);
+  EXPECT_LE(time_left[2], 200);  // 600 minus the ~400 ms used
+  EXPECT_GT(time_left[2], -150);
 }
 
 TEST(MatchGame, RefusedStartLoses) {
