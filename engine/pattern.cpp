@@ -37,13 +37,13 @@ uint32_t WithOwnAt(uint32_t key, int index) {
 }
 
 // Walls only ever stand at the ends of a line: keys with a wall nearer the centre than a
-// non-wall cell never occur on a board.
-bool Reachable(const Window& w) {
-  for (int i = 4; i > 0; --i)
-    if (w[i] == kWall && w[i - 1] != kWall) return false;
-  for (int i = 6; i < 10; ++i)
-    if (w[i] == kWall && w[i + 1] != kWall) return false;
-  return true;
+// non-wall cell never occur on a board. Most keys are such, and building the tables is charged
+// to the first move after START, so they are skipped early.
+bool ReachableKey(uint32_t key) {
+  const uint32_t wall = key & (key >> 1) & 0x55555;  // bit 2s set: slot s is a wall
+  const uint32_t left = wall & 0x003FF, right = wall & 0xFFC00;
+  // A wall at slot s needs walls further out: slot s-1 on the left, slot s+1 on the right.
+  return ((left >> 2) & ~left) == 0 && ((right << 2) & ~right & 0xFFC00) == 0;
 }
 
 struct Run {
@@ -84,8 +84,8 @@ class LineClassifier {
 
  private:
   uint8_t Compute(uint32_t key) {
+    if (!ReachableKey(key)) return kDead;
     Window w = Unpack(key);
-    if (!Reachable(w)) return kDead;
     Run centre = RunThrough(w, 5);
     if (IsFive(centre, rule_)) return kFive;
     if (centre.length >= 6) return kOverline;
@@ -94,9 +94,9 @@ class LineClassifier {
     int num_five_points = 0;
     for (int i = 0; i < 11; ++i) {
       if (w[i] != kEmpty) continue;
-      Window next = w;
-      next[i] = kOwn;
-      if (IsFive(RunThrough(next, 5), rule_)) five_points[num_five_points++] = i;
+      w[i] = kOwn;
+      if (IsFive(RunThrough(w, 5), rule_)) five_points[num_five_points++] = i;
+      w[i] = kEmpty;
     }
     if (num_five_points >= 2) {
       bool straight = num_five_points == 2 && five_points[1] - five_points[0] == 5;
@@ -107,10 +107,11 @@ class LineClassifier {
     LinePattern best = kDead;
     for (int i = 0; i < 11; ++i) {
       if (w[i] != kEmpty) continue;
-      Window next = w;
-      next[i] = kOwn;
+      w[i] = kOwn;
       // A stone that makes a five elsewhere on the line is a win, not a step of this shape.
-      if (IsFive(RunThrough(next, i), rule_)) continue;
+      bool five_elsewhere = IsFive(RunThrough(w, i), rule_);
+      w[i] = kEmpty;
+      if (five_elsewhere) continue;
       LinePattern grown = Classify(WithOwnAt(key, i));
       LinePattern shape = kDead;
       switch (grown) {
@@ -194,6 +195,7 @@ void BuildTables(PatternTables& t) {
 
   t.line.assign(1u << kLineKeyBits, 0);
   for (uint32_t key = 0; key < (1u << kLineKeyBits); ++key) {
+    if (!ReachableKey(key)) continue;
     uint8_t b = black.Classify(key);
     uint8_t w = white.Classify(SwapColors(key));
     t.line[key] = static_cast<uint8_t>(b | (w << 4));
