@@ -5,6 +5,12 @@
 #include "absl/strings/str_cat.h"
 
 namespace sente {
+namespace {
+
+// A stone changes the line keys of the cells up to five steps away on its four lines.
+constexpr int kCellsPerMove = 5 * 2 * kNumDirs;
+
+}  // namespace
 
 uint64_t ZobristKey(Color c, Pos p) {
   // splitmix64 of (cell, colour): no table to load, identical everywhere.
@@ -26,6 +32,8 @@ absl::Status Board::ValidateSize(int width, int height) {
 Board::Board(int width, int height, Rule rule)
     : width_(width), height_(height), rule_(rule), tables_(&TablesFor(rule)) {
   history_.reserve(static_cast<size_t>(width * height));
+  plies_.reserve(static_cast<size_t>(width * height));
+  saved_.resize(static_cast<size_t>(width * height) * kCellsPerMove);
   for (Cell& cell : cells_) cell = Cell{{0, 0, 0, 0}, {0, 0}, {0, 0}, {kP4None, kP4None}, Color::kWall, 0};
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
@@ -87,8 +95,11 @@ constexpr std::array<uint32_t, 256> kSpread = [] {
 
 // Re-derives an empty cell's pattern on line dir after its key changed, and the colours' value
 // sums. Both colours' fields are packed into words through memcpy: one load and store each.
-inline void UpdateLine(Cell& cell, int dir, const TableView& t, int32_t& sum_black, int32_t& sum_white) {
+template <typename Save>
+inline void UpdateLine(Cell& cell, int dir, const TableView& t, int32_t& sum_black, int32_t& sum_white,
+                       Save save) {
   if (cell.color != Color::kEmpty) return;
+  save(cell);
   const int shift = 4 * dir;
   uint32_t combos;
   std::memcpy(&combos, cell.combo, sizeof combos);
@@ -108,9 +119,18 @@ inline void UpdateLine(Cell& cell, int dir, const TableView& t, int32_t& sum_bla
 void Board::Place(Pos p, Color c) {
   const TableView t(*tables_);
   Cell* const cells = cells_.data();
+  plies_.push_back(SavedPly{saved_count_, {value_sum_[0], value_sum_[1]}});
   int32_t sum_black = value_sum_[0] - cells[p].value[0];
   int32_t sum_white = value_sum_[1] - cells[p].value[1];
   cells[p].color = c;
+  SavedCell* out = saved_.data() + saved_count_;
+  auto save = [&out, cells](const Cell& cell) {
+    SavedCell& s = *out++;
+    s.pos = static_cast<Pos>(&cell - cells);
+    std::memcpy(&s.pattern4, cell.pattern4, sizeof s.pattern4);
+    std::memcpy(&s.combo, cell.combo, sizeof s.combo);
+    std::memcpy(&s.value, cell.value, sizeof s.value);
+  };
   const uint32_t code = static_cast<uint32_t>(c);
   for (int d = 0; d < kNumDirs; ++d) {
     const int off = kDirOffset[d];
@@ -120,10 +140,11 @@ void Board::Place(Pos p, Color c) {
       Cell& before = cells[p - k * off];
       after.key[d] |= code << (2 * LineSlot(-k));
       before.key[d] |= code << (2 * LineSlot(k));
-      UpdateLine(after, d, t, sum_black, sum_white);
-      UpdateLine(before, d, t, sum_black, sum_white);
+      UpdateLine(after, d, t, sum_black, sum_white, save);
+      UpdateLine(before, d, t, sum_black, sum_white, save);
     }
   }
+  saved_count_ = static_cast<uint32_t>(out - saved_.data());
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) ++cells[p + dy * kStride + dx].near;
   value_sum_[0] = sum_black;
@@ -133,32 +154,38 @@ void Board::Place(Pos p, Color c) {
   history_.push_back(p);
 }
 
+// Restores instead of recomputing. The stone's own cell needs nothing: cells are not updated
+// while occupied, and every stone placed since has been taken back, so its fields and keys are
+// as they were.
 void Board::Undo() {
   const Pos p = history_.back();
   history_.pop_back();
-  const TableView t(*tables_);
   Cell* const cells = cells_.data();
   const Color c = cells[p].color;
   --counts_[Index(c)];
   hash_ ^= ZobristKey(c, p);
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) --cells[p + dy * kStride + dx].near;
-  int32_t sum_black = value_sum_[0], sum_white = value_sum_[1];
   for (int d = 0; d < kNumDirs; ++d) {
     const int off = kDirOffset[d];
     for (int k = 1; k <= 5; ++k) {
-      Cell& after = cells[p + k * off];
-      Cell& before = cells[p - k * off];
-      after.key[d] &= ~(3u << (2 * LineSlot(-k)));
-      before.key[d] &= ~(3u << (2 * LineSlot(k)));
-      UpdateLine(after, d, t, sum_black, sum_white);
-      UpdateLine(before, d, t, sum_black, sum_white);
+      cells[p + k * off].key[d] &= ~(3u << (2 * LineSlot(-k)));
+      cells[p - k * off].key[d] &= ~(3u << (2 * LineSlot(k)));
     }
   }
+  const SavedPly& ply = plies_.back();
+  for (uint32_t i = ply.first_saved; i < saved_count_; ++i) {
+    const SavedCell& s = saved_[i];
+    Cell& cell = cells[s.pos];
+    std::memcpy(cell.pattern4, &s.pattern4, sizeof s.pattern4);
+    std::memcpy(cell.combo, &s.combo, sizeof s.combo);
+    std::memcpy(cell.value, &s.value, sizeof s.value);
+  }
+  saved_count_ = ply.first_saved;
+  value_sum_[0] = ply.value_sum[0];
+  value_sum_[1] = ply.value_sum[1];
+  plies_.pop_back();
   cells[p].color = Color::kEmpty;
-  DeriveCell(p);
-  value_sum_[0] = sum_black + cells[p].value[0];
-  value_sum_[1] = sum_white + cells[p].value[1];
 }
 
 }  // namespace sente

@@ -78,6 +78,18 @@ class Board {
  private:
   void DeriveCell(Pos q);
 
+  // What Undo restores: the fields of every empty cell a Place changed, and the sums before it.
+  struct SavedCell {
+    Pos pos;
+    uint16_t pattern4;
+    uint32_t combo;
+    uint32_t value;
+  };
+  struct SavedPly {
+    uint32_t first_saved;
+    int32_t value_sum[2];
+  };
+
   int width_, height_;
   Rule rule_;
   const PatternTables* tables_;
@@ -85,6 +97,9 @@ class Board {
   int32_t value_sum_[2] = {0, 0};
   int counts_[2] = {0, 0};
   std::vector<Pos> history_;
+  std::vector<SavedPly> plies_;
+  std::vector<SavedCell> saved_;  // sized once for a full board; saved_count_ in use
+  uint32_t saved_count_ = 0;
   std::vector<Pos> points_;
   std::array<Cell, kNumCells> cells_;
 };
