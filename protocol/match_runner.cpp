@@ -16,6 +16,8 @@
 namespace sente {
 namespace {
 
+constexpr int64_t kUnbounded = int64_t{1} << 40;  // games per pair when SPRT decides
+
 struct ScheduledGame {
   int64_t index = 0;  // 0-based over the whole match
   int pair = 0;
@@ -81,7 +83,7 @@ class Runner {
     for (const EngineSpec& e : config.engines) result_.names.push_back(e.name);
     int64_t openings = std::max<int64_t>(1, static_cast<int64_t>(config.openings.size()));
     int64_t per_pair = config.games_per_pair;
-    if (per_pair == 0) per_pair = config.sprt ? (int64_t{1} << 40) : 2 * openings;
+    if (per_pair == 0) per_pair = config.sprt ? kUnbounded : 2 * openings;
     total_ = per_pair * static_cast<int64_t>(result_.pairs.size());
     for (int64_t i = 0; i < openings; ++i) order_.push_back(static_cast<int>(i));
     if (config.shuffle_openings) std::shuffle(order_.begin(), order_.end(), rng_);
@@ -218,7 +220,9 @@ class Runner {
       if (result_.decision != SprtDecision::kContinue) stop_ = true;
     }
     if (progress_) {
-      *progress_ << "Finished game " << game.index + 1 << " (" << black_name << " vs "
+      *progress_ << "Finished game " << game.index + 1
+                 << (total_ < kUnbounded ? absl::StrCat(" of ", total_) : "") << " ("
+                 << black_name << " vs "
                  << white_name << "): " << ResultText(record.outcome) << " {" << record.detail
                  << "}\n"
                  << FormatScoreLine(config_.engines[pair.a].name, config_.engines[pair.b].name,
