@@ -49,6 +49,8 @@ Time and memory (Gomocup's referee: a move must arrive within min(turn, time lef
   --start-timeout MS     to answer START with OK; default 10000
   --max-memory BYTES     sent as INFO max_memory; 0 = none; default 367001600 (350 MiB)
   --memory-loss          a peak resident size over --max-memory loses the game
+  --freeze               stop (SIGSTOP) each engine while it is not its move, as Gomocup
+                         does: no pondering on the opponent's time
 
 Match:
   --games N              games per pair, even; default 2 per opening (unbounded with --sprt)
@@ -153,6 +155,8 @@ absl::StatusOr<MatchCommand> ParseMatchArgs(const std::vector<std::string>& args
       c.random_symmetry = true;
     } else if (flag == "--seed") {
       SENTE_NUMBER(uint64_t, c.seed, flag);
+    } else if (flag == "--freeze") {
+      c.freeze = true;
     } else if (flag == "--board-every-move") {
       c.board_mode = BoardMode::kEveryMove;
     } else if (flag == "--tc-turn") {

@@ -78,6 +78,16 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     return rec;
   };
 
+  // Frozen engines are thawed whichever way the game ends.
+  struct Thaw {
+    MatchEngine** engines;
+    bool on;
+    ~Thaw() {
+      if (on)
+        for (int i = 0; i < 2; ++i) engines[i]->process().Resume();
+    }
+  } thaw{engines, setup.freeze};
+
   for (Color c : {Color::kBlack, Color::kWhite}) {
     absl::Status started =
         engines[Index(c)]->NewGame(setup.width, setup.height, setup.rule, tc);
@@ -85,6 +95,7 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
       rec.engine_broken[Index(c)] = true;
       return lose(c, EndReason::kStartFailed, absl::StrCat("failed to start: ", started.message()));
     }
+    if (setup.freeze) engines[Index(c)]->process().Suspend();
   }
 
   int64_t left[2] = {tc.game_ms, tc.game_ms};
@@ -108,12 +119,14 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     std::string request = MoveRequest(board, c, told[i], setup.board_mode);
     if (tc.game_ms > 0) request = absl::StrCat("INFO time_left ", left[i], "\n", request);
     told[i] = true;
+    if (setup.freeze) engine.process().Resume();
     absl::Status sent = engine.process().Write(request);
     Clock::time_point start = Clock::now();
     absl::StatusOr<std::string> answer =
         sent.ok() ? engine.ReadAnswer(static_cast<int>(allowed)) : absl::StatusOr<std::string>(sent);
     int64_t elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    if (setup.freeze) engine.process().Suspend();
     rec.time_ms[i] += elapsed;
     left[i] -= elapsed;
     rec.peak_memory[i] = std::max(rec.peak_memory[i], engine.process().PeakRssBytes());

@@ -21,6 +21,7 @@ struct GameSetup {
   Opening opening;
   TimeControl tc;
   BoardMode board_mode = BoardMode::kFirstMove;
+  bool freeze = false;  // SIGSTOP each engine while it is not its move (Gomocup's way)
 };
 
 enum class Outcome { kBlackWins, kWhiteWins, kDraw };

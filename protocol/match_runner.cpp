@@ -120,6 +120,7 @@ class Runner {
     setup.rule = config_.rule;
     setup.tc = config_.tc;
     setup.board_mode = config_.board_mode;
+    setup.freeze = config_.freeze;
     if (!config_.openings.empty()) {
       int o = order_[game.round % static_cast<int64_t>(order_.size())];
       setup.opening = ApplySymmetry(config_.openings[o], symmetry_[game.round], config_.width,

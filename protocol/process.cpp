@@ -262,6 +262,18 @@ void ChildProcess::Kill() {
   Reap(true);
 }
 
+void ChildProcess::Suspend() {
+  if (!Running()) return;
+  kill(-pid_, SIGSTOP);
+  kill(pid_, SIGSTOP);
+}
+
+void ChildProcess::Resume() {
+  if (!Running()) return;
+  kill(-pid_, SIGCONT);
+  kill(pid_, SIGCONT);
+}
+
 int64_t ChildProcess::PeakRssBytes() {
   if (Running()) {
     std::ifstream status("/proc/" + std::to_string(pid_) + "/status");

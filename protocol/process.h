@@ -42,6 +42,9 @@ class ChildProcess {
   bool Running();                           // not yet exited
   std::optional<int> Wait(int timeout_ms);  // exit status (128+signal if killed) or nullopt
   void Kill();                              // SIGKILL to the child's group, then reaps
+  // SIGSTOP / SIGCONT to the child's group: a frozen engine cannot think on the other's time.
+  void Suspend();
+  void Resume();
   int64_t PeakRssBytes();  // VmHWM from /proc/<pid>/status while running, else last seen
   int pid() const { return pid_; }
   std::optional<int> exit_status() const { return exit_status_; }

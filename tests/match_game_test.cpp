@@ -124,6 +124,21 @@ TEST(MatchGame, BadAnswersLose) {
   }
 }
 
+TEST(MatchGame, FrozenEnginesPlayNormally) {
+  GameSetup setup = MakeSetup(Rule::kFreestyle);
+  setup.freeze = true;
+  auto b = Fake("B", {"0,0", "1,0", "2,0", "3,0", "4,0"});
+  auto w = Fake("W", {"0,5", "1,5", "2,5", "3,5"});
+  GameRecord r = PlayGame(setup, *b, *w);
+  EXPECT_EQ(r.reason, EndReason::kFive);
+  EXPECT_EQ(r.outcome, Outcome::kBlackWins);
+  // Thawed at the end: both still answer and quit on END at once.
+  for (MatchEngine* e : {b.get(), w.get()}) {
+    ASSERT_TRUE(e->Send("END").ok());
+    EXPECT_EQ(e->process().Wait(3000), 0);
+  }
+}
+
 TEST(MatchGame, ChatterIsSkipped) {
   auto b = Fake("B", {"--chatter", "0,0", "1,0", "2,0", "3,0", "4,0"});
   auto w = Fake("W", {"--chatter", "0,5", "1,5", "2,5", "3,5"});

@@ -198,7 +198,7 @@ TEST(MatchCommand, ParsesEnginesAndOptions) {
        "cmd=/bin/pbrain-b", "--each", "info.thread_num=1", "--rule", "renju", "--size", "20x15",
        "--tc-turn", "100", "--tc-game", "5000", "--tolerance", "50", "--games", "10",
        "--concurrency", "2", "--reuse", "--sprt", "0", "5", "0.05", "0.1", "--pgn", "out.pgn",
-       "--board-every-move", "--symmetry", "--seed", "7", "--max-memory", "1000000000",
+       "--board-every-move", "--freeze", "--symmetry", "--seed", "7", "--max-memory", "1000000000",
        "--memory-loss"});
   ASSERT_TRUE(cmd.ok()) << cmd.status();
   const MatchConfig& c = cmd->config;
@@ -223,6 +223,7 @@ TEST(MatchCommand, ParsesEnginesAndOptions) {
   EXPECT_DOUBLE_EQ(c.sprt->beta, 0.1);
   EXPECT_EQ(cmd->pgn_path, "out.pgn");
   EXPECT_EQ(c.board_mode, BoardMode::kEveryMove);
+  EXPECT_TRUE(c.freeze);
   EXPECT_TRUE(c.random_symmetry);
   EXPECT_EQ(c.seed, 7u);
 

@@ -98,6 +98,22 @@ TEST(ChildProcess, WaitTimesOutAndKillEndsHungChild) {
   EXPECT_EQ(sleeper->ReadLine(3000).status().code(), absl::StatusCode::kUnavailable);
 }
 
+TEST(ChildProcess, SuspendedChildMakesNoProgressUntilResumed) {
+  auto ticker = StartOk({"/bin/sh", "-c", "while :; do echo tick; sleep 0.01; done"});
+  ASSERT_NE(ticker, nullptr);
+  EXPECT_EQ(*ticker->ReadLine(5000), "tick");
+  ticker->Suspend();
+  while (ticker->ReadLine(50).ok()) {  // drain what was written before the stop
+  }
+  EXPECT_EQ(ticker->ReadLine(300).status().code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_TRUE(ticker->Running());
+  ticker->Resume();
+  EXPECT_EQ(*ticker->ReadLine(5000), "tick");
+  ticker->Suspend();
+  ticker->Kill();  // a stopped child still dies
+  EXPECT_FALSE(ticker->Running());
+}
+
 TEST(ChildProcess, DestructorKillsRunningChild) {
   int pid;
   {
