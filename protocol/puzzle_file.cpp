@@ -52,6 +52,9 @@ absl::Status ApplyKey(absl::string_view key, absl::string_view value, int line_n
     for (absl::string_view tag : absl::StrSplit(value, absl::ByAnyChar(" ,"), absl::SkipEmpty())) {
       if (tag == "heavy") puzzle.heavy = true;
     }
+  } else if (key == "ref_ms") {
+    if (!absl::SimpleAtod(value, &puzzle.ref_ms))
+      return LineError(line_number, absl::StrCat("ref_ms must be a number, not '", value, "'"));
   } else if (key == "rule") {
     absl::StatusOr<Rule> rule = RuleFromName(value);
     if (!rule.ok()) return LineError(line_number, rule.status().message());

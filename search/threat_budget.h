@@ -20,14 +20,21 @@ class ThreatBudget {
 
   // Counts one node; false once a limit is reached (and from then on).
   bool Step() {
-    ++nodes_;
     if (aborted_) return false;
+    ++nodes_;
     if (max_nodes_ && nodes_ > max_nodes_) return !(aborted_ = true);
-    if ((nodes_ & 1023) == 0) {
+    if (nodes_ >= next_check_) {
+      next_check_ = nodes_ + 1024;
       if (stop_ && stop_->load(std::memory_order_relaxed)) return !(aborted_ = true);
       if (timed_ && std::chrono::steady_clock::now() >= deadline_) return !(aborted_ = true);
     }
     return true;
+  }
+
+  // Counts nodes searched by a sub-search with its own limits.
+  void Add(uint64_t nodes) {
+    nodes_ += nodes;
+    if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
   }
 
   bool aborted() const { return aborted_; }
@@ -35,6 +42,7 @@ class ThreatBudget {
 
  private:
   uint64_t nodes_ = 0;
+  uint64_t next_check_ = 1024;
   uint64_t max_nodes_;
   const std::atomic<bool>* stop_;
   bool timed_;

@@ -4,13 +4,19 @@
 #include <utility>
 
 #include "search/threat_moves.h"
+#include "search/threat_table.h"
 
 namespace sente {
 namespace {
 
 constexpr int kDefaultMaxMoves = 40;
-constexpr uint64_t kAttackVcfNodes = 2000;
+constexpr uint64_t kAttackVcfNodes = 100;
 constexpr uint64_t kDefendVcfNodes = 200;
+constexpr uint32_t kInf = 1u << 30;
+constexpr size_t kMaxCachedDefences = 1 << 18;
+constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
+
+uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
 
 // Points where c would make two five points at once, by shape (legality not checked).
 bool IsWinningShape(const Board& board, Pos p, Color c) {
@@ -21,6 +27,9 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
 
 }  // namespace
 
+VctSolver::VctSolver(int table_bits)
+    : mask_((uint64_t{1} << table_bits) - 1), table_(mask_ + 1), vcf_(16) {}
+
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
   ThreatResult result;
   ThreatBudget budget(limits);
@@ -29,7 +38,12 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   defender_ = Opponent(attacker);
   budget_ = &budget;
   stop_ = limits.stop;
-  moves_.clear();
+  root_attacker_stones_ = board.count(attacker);
+  max_moves_ = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
+  if (used_) table_.assign(table_.size(), Entry{});
+  used_ = true;
+  proofs_.clear();
+  defences_.clear();
 
   Pos fives[2];
   if (FivePoints(board, attacker_, fives) > 0) {
@@ -38,118 +52,271 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     result.nodes = 1;
     return result;
   }
-  const int max_moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
-  for (int depth = 1; depth <= max_moves && !result.win && !budget.aborted(); ++depth) {
-    result.line.clear();
-    result.win = Attack(depth, &result.line);
-  }
-  if (result.win) {
-    std::reverse(result.line.begin(), result.line.end());
-  } else {
-    result.line.clear();
-  }
+  const uint64_t root = NodeKey(board.hash(), true);
+  Search(true, root, kInf, kInf);
+  Entry e;
+  result.win = Lookup(root, e) && e.pn == 0;
+  if (result.win) result.line = ProvenLine(root);
   result.aborted = budget.aborted() && !result.win;
   result.nodes = budget.nodes();
   return result;
 }
 
-// A VCF for `attacker` (who is to move) within the limits; its line is appended reversed.
+int VctSolver::Remaining() const {
+  return max_moves_ - (board_->count(attacker_) - root_attacker_stones_);
+}
+
+uint64_t VctSolver::NodeKey(uint64_t hash, bool attacker_to_move) const {
+  return ThreatTable::Key(hash, attacker_) ^ (attacker_to_move ? 0 : kDefenderSalt);
+}
+
+bool VctSolver::Lookup(uint64_t key, Entry& entry) const {
+  const Entry& slot = table_[key & mask_];
+  if (slot.key == key) {
+    entry = slot;
+    return true;
+  }
+  if (proofs_.count(key)) {
+    entry = Entry{key, 0, kInf};
+    return true;
+  }
+  return false;
+}
+
+void VctSolver::Store(const Entry& entry) { table_[entry.key & mask_] = entry; }
+
+// A VCF for `attacker` (who is to move) within the limits, its line in `line` if given.
 bool VctSolver::Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line) {
   ThreatLimits limits;
   limits.max_attacker_moves = max_moves;
   limits.max_nodes = max_nodes;
   limits.stop = stop_;
   ThreatResult r = vcf_.Solve(*board_, attacker, limits);
-  for (uint64_t i = 0; i < r.nodes; ++i) budget_->Step();
-  if (r.win && line) line->insert(line->end(), r.line.rbegin(), r.line.rend());
+  budget_->Add(r.nodes);
+  if (r.win && line) *line = std::move(r.line);
   return r.win;
 }
 
-// The attacker is to move and has no five point. On success the line from here on is
-// appended in reverse order (when `line` is given).
-bool VctSolver::Attack(int budget, std::vector<Pos>* line) {
-  if (budget <= 0 || budget_->aborted()) return false;
+// Attacker to move, seen for the first time: wins at once, wins by VCF, or cannot win.
+bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
+  const int remaining = Remaining();
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
-  if (defender_fives >= 2) return false;
+  bool proven = false;
+  std::vector<Pos> line;
+  if (defender_fives >= 2 || remaining <= 0) {
+    // lost, or out of moves
+  } else if (defender_fives == 0 && [&] {
+               for (Pos p : board_->points()) {
+                 if (board_->IsEmpty(p) && IsWinningFour(*board_, p, attacker_)) {
+                   line = {p};
+                   return true;
+                 }
+               }
+               return false;
+             }()) {
+    proven = true;
+  } else if (Vcf(attacker_, remaining, kAttackVcfNodes, &line)) {
+    proven = true;
+  } else if (remaining > 1) {
+    return false;
+  }
+  if (proven) {
+    entry.pn = 0;
+    entry.dn = kInf;
+    proofs_[key] = Proof{std::move(line), true};
+  } else {
+    entry.pn = kInf;
+    entry.dn = 0;
+  }
+  return true;
+}
 
-  const uint64_t key = ThreatTable::Key(board_->hash(), attacker_);
-  if (!line && table_.WinBudget(key) <= budget) return true;
-  if (table_.FailBudget(key) >= budget) return false;
+void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
+                       uint32_t dn_limit) {
+  Entry entry{key, 1, 1};
+  if (!Lookup(key, entry) && attacker_to_move && TerminalAttack(key, entry)) {
+    Store(entry);
+    return;
+  }
+  if (entry.pn >= pn_limit || entry.dn >= dn_limit || !budget_->Step()) return;
 
-  if (defender_fives == 0) {
-    for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && IsWinningFour(*board_, p, attacker_)) {
-        if (line) line->push_back(p);
-        table_.StoreWin(key, 1);
-        return true;
+  std::vector<Child> children;
+  if (attacker_to_move) {
+    std::vector<Pos> instant;
+    if (AttackerChildren(children, instant)) {
+      entry.pn = 0;
+      entry.dn = kInf;
+      proofs_[key] = Proof{std::move(instant), true};
+      Store(entry);
+      return;
+    }
+  } else {
+    // Expanding a defender node costs VCF searches; df-pn comes back to the same nodes, so
+    // their defences are kept.
+    auto cached = defences_.find(key);
+    if (cached != defences_.end()) {
+      children = cached->second;
+    } else {
+      bool threat = DefenderChildren(children);
+      if (defences_.size() >= kMaxCachedDefences) defences_.clear();
+      if (!threat) children.push_back(Child{kNoPos, kNoPos, 0});
+      defences_.emplace(key, children);
+    }
+    if (!children.empty() && children[0].move == kNoPos) {
+      entry.pn = kInf;
+      entry.dn = 0;
+      Store(entry);
+      return;
+    }
+  }
+  if (children.empty()) {
+    // The attacker has no threat left, or the defender no defence.
+    entry.pn = attacker_to_move ? kInf : 0;
+    entry.dn = attacker_to_move ? 0 : kInf;
+    if (!attacker_to_move) proofs_[key] = Proof{{}, true};
+    Store(entry);
+    return;
+  }
+
+  while (true) {
+    // OR node (attacker): pn = min, dn = sum. AND node (defender): pn = sum, dn = min.
+    uint64_t sum = 0;
+    uint32_t best = kInf + 1, second = kInf;
+    size_t best_i = 0;
+    uint32_t best_pn = 0, best_dn = 0;
+    for (size_t i = 0; i < children.size(); ++i) {
+      Entry c{children[i].key, 1, 1};
+      Lookup(children[i].key, c);
+      uint32_t minimized = attacker_to_move ? c.pn : c.dn;
+      sum += attacker_to_move ? c.dn : c.pn;
+      if (minimized < best) {
+        second = best;
+        best = minimized;
+        best_i = i;
+        best_pn = c.pn;
+        best_dn = c.dn;
+      } else if (minimized < second) {
+        second = minimized;
+      }
+    }
+    second = std::min(second, kInf);
+    if (attacker_to_move) {
+      entry.pn = best;
+      entry.dn = static_cast<uint32_t>(std::min<uint64_t>(sum, kInf));
+    } else {
+      entry.pn = static_cast<uint32_t>(std::min<uint64_t>(sum, kInf));
+      entry.dn = best;
+    }
+    if (entry.pn >= pn_limit || entry.dn >= dn_limit || budget_->aborted()) break;
+
+    uint32_t child_pn, child_dn;
+    if (attacker_to_move) {
+      child_pn = std::min(pn_limit, Sum(second, 1));
+      child_dn = dn_limit >= kInf ? kInf : Sum(dn_limit - entry.dn, best_dn);
+    } else {
+      child_dn = std::min(dn_limit, Sum(second, 1));
+      child_pn = pn_limit >= kInf ? kInf : Sum(pn_limit - entry.pn, best_pn);
+    }
+    const Child& c = children[best_i];
+    if (attacker_to_move) {
+      board_->Place(c.move, attacker_);
+      if (c.reply != kNoPos) board_->Place(c.reply, defender_);
+      Search(c.reply != kNoPos, c.key, child_pn, child_dn);
+      if (c.reply != kNoPos) board_->Undo();
+    } else {
+      board_->Place(c.move, defender_);
+      Search(true, c.key, child_pn, child_dn);
+    }
+    board_->Undo();
+  }
+  Store(entry);
+  if (entry.pn == 0 && !proofs_.count(key)) {
+    for (const Child& c : children) {
+      Entry e;
+      if (!attacker_to_move || (Lookup(c.key, e) && e.pn == 0)) {
+        Proof proof;
+        proof.moves.push_back(c.move);
+        if (c.reply != kNoPos) proof.moves.push_back(c.reply);
+        proofs_[key] = std::move(proof);
+        break;
       }
     }
   }
-  if (Vcf(attacker_, budget, kAttackVcfNodes, line)) {
-    table_.StoreWin(key, budget);
-    return true;
-  }
-  if (budget <= 1) {
-    if (!budget_->aborted()) table_.StoreFail(key, budget);
-    return false;
-  }
+}
 
-  // Candidates with a rough priority: what the move makes for the attacker, plus what it
-  // takes from the defender.
-  const size_t begin = moves_.size();
+// Follows the recorded proofs from the root: the winning move at attacker nodes, the first
+// defence at defender nodes.
+std::vector<Pos> VctSolver::ProvenLine(uint64_t root) {
+  std::vector<Pos> line;
+  int placed = 0;
+  uint64_t key = root;
+  bool attacker_to_move = true;
+  while (true) {
+    auto it = proofs_.find(key);
+    if (it == proofs_.end()) break;
+    const Proof& proof = it->second;
+    line.insert(line.end(), proof.moves.begin(), proof.moves.end());
+    if (proof.terminal) break;
+    Color mover = attacker_to_move ? attacker_ : defender_;
+    for (Pos p : proof.moves) {
+      board_->Place(p, mover);
+      ++placed;
+      mover = Opponent(mover);
+    }
+    attacker_to_move = mover == attacker_;
+    key = NodeKey(board_->hash(), attacker_to_move);
+  }
+  for (int i = 0; i < placed; ++i) board_->Undo();
+  return line;
+}
+
+// The attacker's moves: fours (with the forced reply), threes, and quieter moves that may
+// set up a VCF (the defender node checks). Returns true, with the move, when one wins at
+// once (two five points, or a single one that Black may not block).
+bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>& instant) {
+  Pos fives[2];
+  const int defender_fives = FivePoints(*board_, defender_, fives);
   std::vector<std::pair<int, Pos>> scored;
   const int a = Index(attacker_), d = Index(defender_);
-  // Fours and threes first; then quieter moves that may set up a VCF, which the defender
-  // node checks.
-  auto consider = [&](Pos p) {
-    const Pattern4 p4 = board_->pattern4(p, attacker_);
-    if (p4 < kP4Two) return;
-    bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
-    if (!direct && (p4 > kP4Block3 || !Legal(*board_, p, attacker_))) return;
-    const Cell& cell = board_->cell(p);
-    int score = board_->tables().value[a][cell.combo[a]] + board_->tables().value[d][cell.combo[d]] / 2;
-    scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
-  };
   if (defender_fives == 1) {
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(0, fives[0]);
   } else {
     for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && board_->cell(p).near > 0) consider(p);
+      if (!board_->IsEmpty(p) || board_->cell(p).near == 0) continue;
+      const Pattern4 p4 = board_->pattern4(p, attacker_);
+      if (p4 < kP4Two) continue;
+      bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
+      if (!direct && (p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
+      const Cell& cell = board_->cell(p);
+      int score = board_->tables().value[a][cell.combo[a]] +
+                  board_->tables().value[d][cell.combo[d]] / 2;
+      scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
     }
     std::stable_sort(scored.begin(), scored.end());
   }
-  for (auto [score, p] : scored) moves_.push_back(p);
-
-  bool win = false;
-  for (size_t i = begin; i < moves_.size() && !win; ++i) {
-    const Pos move = moves_[i];
-    if (!budget_->Step()) break;
-    const size_t mark = line ? line->size() : 0;
+  for (auto [score, move] : scored) {
     board_->Place(move, attacker_);
     Pos threat[2];
     int n = FivePointsAround(*board_, move, attacker_, threat);
+    Child child{move, kNoPos, 0};
     if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) && IsForbidden(*board_, threat[0]))) {
-      win = true;
-    } else if (n == 1) {
-      board_->Place(threat[0], defender_);
-      win = Attack(budget - 1, line);
       board_->Undo();
-      if (win && line) line->push_back(threat[0]);
+      instant = {move};
+      return true;
+    }
+    if (n == 1) {
+      child.reply = threat[0];
+      board_->Place(threat[0], defender_);
+      child.key = NodeKey(board_->hash(), true);
+      board_->Undo();
     } else {
-      win = Defend(budget - 1, line);
+      child.key = NodeKey(board_->hash(), false);
     }
     board_->Undo();
-    if (win && line) line->push_back(move);
-    if (!win && line) line->resize(mark);
+    children.push_back(child);
   }
-  moves_.resize(begin);
-  if (win) {
-    table_.StoreWin(key, budget);
-  } else if (!budget_->aborted()) {
-    table_.StoreFail(key, budget);
-  }
-  return win;
+  return false;
 }
 
 // Whether the attacker's VCF line still wins as played: every attacker move a legal four
@@ -185,21 +352,18 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
 
 // The attacker has just made a threat that is not a four; neither side has a five point.
 // The threat is a winning four next move (an open three or a double-four shape) or, failing
-// that, a VCF. Succeeds when every defence loses.
-bool VctSolver::Defend(int budget, std::vector<Pos>* line) {
-  const size_t wins_begin = wins_.size();
+// that, a VCF. Returns false when there is no threat or the defender has a VCF of its own;
+// otherwise lists every defence worth trying.
+bool VctSolver::DefenderChildren(std::vector<Child>& children) {
+  const int budget = Remaining();
+  std::vector<Pos> wins;
   bool any_legal = false;
   for (Pos p : board_->points()) {
     if (board_->IsEmpty(p) && IsWinningShape(*board_, p, attacker_)) {
-      wins_.push_back(p);
+      wins.push_back(p);
       any_legal = any_legal || IsWinningFour(*board_, p, attacker_);
     }
   }
-  const size_t wins_end = wins_.size();
-  auto done = [&](bool result) {
-    wins_.resize(wins_begin);
-    return result;
-  };
 
   std::vector<Pos> vcf_line;
   if (!any_legal) {
@@ -208,53 +372,49 @@ bool VctSolver::Defend(int budget, std::vector<Pos>* line) {
     limits.max_nodes = kAttackVcfNodes;
     limits.stop = stop_;
     ThreatResult r = vcf_.Solve(*board_, attacker_, limits);
-    for (uint64_t i = 0; i < r.nodes; ++i) budget_->Step();
-    if (!r.win) return done(false);
+    budget_->Add(r.nodes);
+    if (!r.win) return false;
     vcf_line = std::move(r.line);
   }
-  if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return done(false);
+  if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
 
-  const size_t begin = moves_.size();
-  auto listed = [&](Pos p) {
-    return std::find(moves_.begin() + static_cast<std::ptrdiff_t>(begin), moves_.end(), p) !=
-           moves_.end();
-  };
+  std::vector<Pos> moves;
+  auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
     auto stops_all = [&](Pos c) {
       board_->Place(c, defender_);
       bool stopped = true;
-      for (size_t i = wins_begin; i < wins_end && stopped; ++i) {
-        Pos f = wins_[i];
+      for (size_t i = 0; i < wins.size() && stopped; ++i) {
+        Pos f = wins[i];
         if (board_->IsEmpty(f) && IsWinningFour(*board_, f, attacker_)) stopped = false;
       }
       board_->Undo();
       return stopped;
     };
-    for (size_t i = wins_begin; i < wins_end; ++i) {
-      const Pos f = wins_[i];
+    for (Pos f : wins) {
       for (int dir = 0; dir < kNumDirs; ++dir) {
         if (board_->line(f, attacker_, dir) < kBlock3) continue;
         for (int k = -5; k <= 5; ++k) {
           Pos c = static_cast<Pos>(f + k * kDirOffset[dir]);
           if (!board_->IsEmpty(c) || listed(c)) continue;
-          if (stops_all(c) && Legal(*board_, c, defender_)) moves_.push_back(c);
+          if (stops_all(c) && Legal(*board_, c, defender_)) moves.push_back(c);
         }
       }
     }
     for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves_.push_back(p);
+      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
     }
   } else {
     // Against a VCF threat any move may defend: the points of the VCF line first, then the
     // counter-fours, then everything else. A move after which the same VCF still plays out
     // loses without a search.
     for (Pos p : vcf_line) {
-      if (board_->IsEmpty(p) && !listed(p) && Legal(*board_, p, defender_)) moves_.push_back(p);
+      if (board_->IsEmpty(p) && !listed(p) && Legal(*board_, p, defender_)) moves.push_back(p);
     }
     for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves_.push_back(p);
+      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
     }
     // Only a stone on a line within five of a point of the VCF (or of its last two five
     // points) changes the patterns the VCF is made of.
@@ -283,28 +443,16 @@ bool VctSolver::Defend(int budget, std::vector<Pos>* line) {
         board_->Undo();
         if (loses) continue;
       }
-      if (Legal(*board_, p, defender_)) moves_.push_back(p);
+      if (Legal(*board_, p, defender_)) moves.push_back(p);
     }
   }
 
-  bool win = true;
-  std::vector<Pos> first_line;
-  for (size_t i = begin; i < moves_.size() && win; ++i) {
-    const Pos defence = moves_[i];
-    if (!budget_->Step()) {
-      win = false;
-      break;
-    }
-    board_->Place(defence, defender_);
-    win = Attack(budget, line && i == begin ? &first_line : nullptr);
+  for (Pos p : moves) {
+    board_->Place(p, defender_);
+    children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
     board_->Undo();
   }
-  if (win && line && moves_.size() > begin) {
-    line->insert(line->end(), first_line.begin(), first_line.end());
-    line->push_back(moves_[begin]);
-  }
-  moves_.resize(begin);
-  return done(win);
+  return true;
 }
 
 }  // namespace sente

@@ -1,46 +1,75 @@
-// VCT: a win by fours and threes, proven against every defence. The attacker plays fours,
-// and threats of a winning four next move (open threes, and shapes that threaten a double
-// four); the defender tries every move that removes all of the attacker's winning points,
-// and every counter-four. Each attacker node first asks the VCF solver; each defender node
-// first asks whether the defender has a VCF of its own, which refutes the threat.
-// Iterative deepening on the number of attacker moves, with a table of proven results.
+// VCT: a win by fours and threes, proven against every defence, by depth-first
+// proof-number search (df-pn). The attacker plays fours, threats of a winning four next
+// move (open threes, double-four shapes) and quieter moves that threaten a VCF; the defender
+// tries every move that removes the threat and every counter-four. Each attacker node first
+// asks the VCF solver; each defender node first asks whether the defender has a VCF of its
+// own, which refutes the threat. The attacker's stones since the root count against the
+// limit, so a node's remaining budget is a function of its position.
 #pragma once
 
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "search/threat.h"
 #include "search/threat_budget.h"
-#include "search/threat_table.h"
 #include "search/vcf.h"
 
 namespace sente {
 
 class VctSolver {
  public:
-  explicit VctSolver(int table_bits = 18) : table_(table_bits), vcf_(16) {}
-
-  void Clear() {
-    table_.Clear();
-    vcf_.Clear();
-  }
+  explicit VctSolver(int table_bits = 18);
 
   // `attacker` is to move. The board is scratch space and is left as it was.
   ThreatResult Solve(Board& board, Color attacker, const ThreatLimits& limits);
 
  private:
-  bool Attack(int budget, std::vector<Pos>* line);
-  bool Defend(int budget, std::vector<Pos>* line);
+  // A child of a node: an attacker move (with the defender's forced reply when it is a
+  // four), or a defence.
+  struct Child {
+    Pos move = kNoPos;
+    Pos reply = kNoPos;
+    uint64_t key = 0;
+  };
+  struct Entry {
+    uint64_t key = 0;
+    uint32_t pn = 0;
+    uint32_t dn = 0;
+  };
+  // How a proven node wins: its whole remaining line when it was proven on the spot, or the
+  // child to follow.
+  struct Proof {
+    std::vector<Pos> moves;
+    bool terminal = false;
+  };
+
+  void Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit, uint32_t dn_limit);
+  // Proves or disproves an attacker node without children when it can; true if it did.
+  bool TerminalAttack(uint64_t key, Entry& entry);
+  bool AttackerChildren(std::vector<Child>& children, std::vector<Pos>& instant);
+  bool DefenderChildren(std::vector<Child>& children);
   bool Replays(const std::vector<Pos>& vcf, Pos final_fives[2] = nullptr);
   bool Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line);
+  int Remaining() const;
+  uint64_t NodeKey(uint64_t hash, bool attacker_to_move) const;
+  bool Lookup(uint64_t key, Entry& entry) const;
+  void Store(const Entry& entry);
+  std::vector<Pos> ProvenLine(uint64_t root_key);
 
   Board* board_ = nullptr;
   Color attacker_ = Color::kBlack;
   Color defender_ = Color::kWhite;
+  int root_attacker_stones_ = 0;
+  int max_moves_ = 0;
   ThreatBudget* budget_ = nullptr;
   const std::atomic<bool>* stop_ = nullptr;
-  std::vector<Pos> moves_;  // candidate stack shared by every ply
-  std::vector<Pos> wins_;   // the attacker's winning points, per defender node
-  ThreatTable table_;
+  uint64_t mask_;
+  std::vector<Entry> table_;
+  bool used_ = false;  // the table holds entries of an earlier Solve
+  std::unordered_map<uint64_t, Proof> proofs_;
+  // Defences of expanded defender nodes; a single child with no move marks "no threat".
+  std::unordered_map<uint64_t, std::vector<Child>> defences_;
   VcfSolver vcf_;
 };
 
