@@ -64,7 +64,9 @@ class Progress {
  public:
   Progress(std::ostream& out, bool interactive, int height)
       : out_(out), interactive_(interactive), height_(height) {}
+  // In place, only the best line is shown: the others would overwrite it.
   void Report(const SearchInfo& info) {
+    if (interactive_ && info.multipv > 1) return;
     std::string line = FormatProgress(info, height_);
     if (interactive_) {
       constexpr size_t kWidth = 79;

@@ -22,7 +22,29 @@ struct DiagramText {
   Color to_move = Color::kEmpty;  // from a case file's attacker:, if any
 };
 
-// A plain diagram: every non-blank line that does not start with '#'. A case file: the board
+bool IsColumnHeader(absl::string_view line) {
+  std::string letters;
+  for (char ch : line)
+    if (ch != ' ') letters += ch;
+  return static_cast<int>(letters.size()) >= kMinSize && letters == std::string("abcdefghijklmnopqrstuv").substr(0, letters.size());
+}
+
+// A row of `sente analyze`'s own drawing, reduced to a plain diagram row: row numbers,
+// last-move parentheses and forbidden-point marks (3, 4, 6) removed.
+std::string PlainRow(absl::string_view line) {
+  line = absl::StripAsciiWhitespace(line);
+  while (!line.empty() && absl::ascii_isdigit(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
+  while (!line.empty() && absl::ascii_isdigit(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+  std::string row;
+  for (char ch : line) {
+    if (ch == '(' || ch == ')') continue;
+    row += ch == '3' || ch == '4' || ch == '6' ? '.' : ch;
+  }
+  return row;
+}
+
+// A plain diagram: every non-blank line that does not start with '#', in the form of
+// DrawDiagram or of this command's drawing (coordinates and marks are dropped). A case file: the board
 // rows of the chosen case, and its attacker as the side to move.
 absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::string& case_name) {
   std::ifstream in(path);
@@ -37,7 +59,7 @@ absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::
   if (!is_case_file) {
     for (const std::string& line : lines) {
       absl::string_view s = absl::StripLeadingAsciiWhitespace(line);
-      if (!s.empty() && s[0] != '#') text.rows.push_back(line);
+      if (!s.empty() && s[0] != '#' && !IsColumnHeader(s)) text.rows.push_back(PlainRow(s));
     }
     if (text.rows.empty()) return absl::InvalidArgumentError(absl::StrCat("'", path, "' holds no diagram"));
     return text;

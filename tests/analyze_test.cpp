@@ -456,6 +456,28 @@ TEST(AnalyzeTest, DiagramWithSideToMoveAndThreats) {
   EXPECT_EQ(black["to_move"].text, "black");
 }
 
+TEST(AnalyzeTest, ItsOwnBoardDrawingReadsBackAsADiagram) {
+  // A renju position with a forbidden point (h8) and a last move, drawn, then read back.
+  CommandRun first = Analyze({kForbiddenBlock, "--depth", "1", "--threat-nodes", "0"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  size_t begin = first.out.find("\n\n") + 2;
+  size_t end = first.out.find("\n\n", begin);
+  std::string drawing = first.out.substr(begin, end - begin + 1);
+  ASSERT_NE(drawing.find("(X)"), std::string::npos) << drawing;
+  ASSERT_NE(drawing.find('3'), std::string::npos) << drawing;
+  std::string path = WriteTemp("analyze_drawing.txt", drawing);
+  Json again = AnalyzeJson({"--file", path, "--depth", "1", "--threat-nodes", "0"});
+  Json original = AnalyzeJson({kForbiddenBlock, "--depth", "1", "--threat-nodes", "0"});
+  EXPECT_EQ(again["to_move"].text, "white");
+  EXPECT_EQ(again["forbidden"].items.size(), 1u);
+  EXPECT_EQ(again["forbidden"].items[0]["point"].text, "h8");
+  for (Color c : {Color::kBlack, Color::kWhite}) {
+    std::string key = c == Color::kBlack ? "black" : "white";
+    for (const char* kind : {"five", "straight_four", "four", "three"})
+      EXPECT_EQ(again["threats"][key][kind].Strings(), original["threats"][key][kind].Strings()) << key << kind;
+  }
+}
+
 TEST(AnalyzeTest, JsonHasEveryDocumentedKey) {
   Json json = AnalyzeJson({"h8", "h9", "--depth", "2", "--multipv", "3"});
   for (const char* key : {"rule", "size", "to_move", "last_move", "best", "score", "result", "plies", "proof", "pv",
