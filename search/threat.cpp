@@ -11,7 +11,7 @@ ThreatResult FindVcf(Board& board, Color attacker, const ThreatLimits& limits) {
 }
 
 ThreatResult FindVct(Board& board, Color attacker, const ThreatLimits& limits) {
-  VctSolver solver(18);
+  VctSolver solver(20);
   return solver.Solve(board, attacker, limits);
 }
 

@@ -11,8 +11,10 @@ namespace {
 
 constexpr int kDefaultMaxMoves = 40;
 constexpr uint64_t kAttackVcfNodes = 100;
-constexpr uint64_t kDefendVcfNodes = 200;
+constexpr uint64_t kDefendVcfNodes = 50;
 constexpr uint32_t kInf = 1u << 30;
+constexpr int kInitialTableBits = 15;
+constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or a three
 constexpr size_t kMaxCachedDefences = 1 << 18;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
@@ -27,8 +29,11 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
 
 }  // namespace
 
-VctSolver::VctSolver(int table_bits)
-    : mask_((uint64_t{1} << table_bits) - 1), table_(mask_ + 1), vcf_(16) {}
+VctSolver::VctSolver(int max_table_bits)
+    : max_entries_(size_t{1} << std::max(max_table_bits, kInitialTableBits)),
+      mask_((uint64_t{1} << kInitialTableBits) - 1),
+      table_(mask_ + 1),
+      vcf_(16) {}
 
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
   ThreatResult result;
@@ -42,6 +47,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   max_moves_ = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
   if (used_) table_.assign(table_.size(), Entry{});
   used_ = true;
+  filled_ = 0;
   proofs_.clear();
   defences_.clear();
 
@@ -71,10 +77,12 @@ uint64_t VctSolver::NodeKey(uint64_t hash, bool attacker_to_move) const {
 }
 
 bool VctSolver::Lookup(uint64_t key, Entry& entry) const {
-  const Entry& slot = table_[key & mask_];
-  if (slot.key == key) {
-    entry = slot;
-    return true;
+  const size_t i = key & mask_;
+  for (size_t slot : {i, i ^ 1}) {
+    if (table_[slot].key == key) {
+      entry = table_[slot];
+      return true;
+    }
   }
   if (proofs_.count(key)) {
     entry = Entry{key, 0, kInf};
@@ -83,7 +91,37 @@ bool VctSolver::Lookup(uint64_t key, Entry& entry) const {
   return false;
 }
 
-void VctSolver::Store(const Entry& entry) { table_[entry.key & mask_] = entry; }
+// Two slots per key. A new entry goes to an empty slot, else over an unresolved one.
+void VctSolver::Store(const Entry& entry) {
+  const size_t i = entry.key & mask_;
+  for (size_t slot : {i, i ^ 1}) {
+    if (table_[slot].key == entry.key) {
+      table_[slot] = entry;
+      return;
+    }
+  }
+  if (++filled_ > table_.size() / 2 && table_.size() < max_entries_) {
+    // Small searches stay in a small table; big ones grow it, keeping what it holds.
+    std::vector<Entry> old(table_.size() * 4);
+    old.swap(table_);
+    mask_ = table_.size() - 1;
+    filled_ = 0;
+    for (const Entry& e : old) {
+      if (e.key != 0) Store(e);
+    }
+  }
+  const size_t j = entry.key & mask_;  // the table may have grown
+  Entry& first = table_[j];
+  Entry& second = table_[j ^ 1];
+  auto resolved = [](const Entry& e) { return e.key != 0 && (e.pn == 0 || e.dn == 0); };
+  if (first.key == 0 || (!resolved(first) && second.key != 0)) {
+    first = entry;
+  } else if (second.key == 0 || !resolved(second)) {
+    second = entry;
+  } else {
+    first = entry;
+  }
+}
 
 // A VCF for `attacker` (who is to move) within the limits, its line in `line` if given.
 bool VctSolver::Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line) {
@@ -186,7 +224,7 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     size_t best_i = 0;
     uint32_t best_pn = 0, best_dn = 0;
     for (size_t i = 0; i < children.size(); ++i) {
-      Entry c{children[i].key, 1, 1};
+      Entry c{children[i].key, children[i].pn, 1};
       Lookup(children[i].key, c);
       uint32_t minimized = attacker_to_move ? c.pn : c.dn;
       sum += attacker_to_move ? c.dn : c.pn;
@@ -299,7 +337,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     board_->Place(move, attacker_);
     Pos threat[2];
     int n = FivePointsAround(*board_, move, attacker_, threat);
-    Child child{move, kNoPos, 0};
+    Child child{move, kNoPos, 0, score < -(1 << 20) ? 1u : kQuietPn};
     if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) && IsForbidden(*board_, threat[0]))) {
       board_->Undo();
       instant = {move};

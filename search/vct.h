@@ -19,7 +19,8 @@ namespace sente {
 
 class VctSolver {
  public:
-  explicit VctSolver(int table_bits = 18);
+  // The table starts small and grows up to 2^max_table_bits entries of 16 bytes.
+  explicit VctSolver(int max_table_bits = 20);
 
   // `attacker` is to move. The board is scratch space and is left as it was.
   ThreatResult Solve(Board& board, Color attacker, const ThreatLimits& limits);
@@ -31,6 +32,7 @@ class VctSolver {
     Pos move = kNoPos;
     Pos reply = kNoPos;
     uint64_t key = 0;
+    uint32_t pn = 1;  // proof number assumed before the child is searched
   };
   struct Entry {
     uint64_t key = 0;
@@ -64,8 +66,10 @@ class VctSolver {
   int max_moves_ = 0;
   ThreatBudget* budget_ = nullptr;
   const std::atomic<bool>* stop_ = nullptr;
+  size_t max_entries_;
   uint64_t mask_;
   std::vector<Entry> table_;
+  size_t filled_ = 0;
   bool used_ = false;  // the table holds entries of an earlier Solve
   std::unordered_map<uint64_t, Proof> proofs_;
   // Defences of expanded defender nodes; a single child with no move marks "no threat".
