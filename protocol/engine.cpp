@@ -19,10 +19,11 @@ constexpr int64_t kUnlimitedTimeLeft = 2147483647;  // Gomocup's "no match clock
 constexpr int kMaxThreads = 256;
 
 // What the process needs besides the hash table: code, pattern tables (a few MiB per rule),
-// boards, stacks and per-thread search state, plus slack for the allocator.
+// boards, stacks and per-thread search state (about 11 MiB measured with two threads), plus
+// slack for the allocator.
 int64_t MemoryOverhead(int threads, int64_t max_memory) {
-  return 40 * static_cast<int64_t>(kMiB) + threads * 4 * static_cast<int64_t>(kMiB) +
-         max_memory / 16;
+  return 16 * static_cast<int64_t>(kMiB) + threads * 2 * static_cast<int64_t>(kMiB) +
+         max_memory / 32;
 }
 
 int64_t MsSince(Clock::time_point t) {
@@ -72,7 +73,7 @@ absl::Status Engine::SetInfo(absl::string_view key, absl::string_view value) {
     }
     return v;
   };
-  absl::StatusOr<int64_t> v;
+  absl::StatusOr<int64_t> v = 0;  // stays 0 for keys without a setting
   if (key == "timeout_turn") {
     if ((v = number(0, INT64_MAX)).ok()) settings_.timeout_turn_ms = *v;
   } else if (key == "timeout_match") {
@@ -199,9 +200,11 @@ size_t Engine::MaxHashBytes() const {
 }
 
 size_t Engine::HashBytes() const {
-  int64_t bytes = settings_.hash_kib > 0 ? settings_.hash_kib * 1024
-                                         : static_cast<int64_t>(kDefaultHashBytes);
-  return std::min(static_cast<size_t>(std::max<int64_t>(bytes, kMinHashBytes)), MaxHashBytes());
+  if (settings_.hash_kib <= 0) {
+    return settings_.max_memory > 0 ? MaxHashBytes() : kDefaultHashBytes;
+  }
+  size_t bytes = std::max(static_cast<size_t>(settings_.hash_kib) * 1024, kMinHashBytes);
+  return std::min(bytes, MaxHashBytes());
 }
 
 Searcher& Engine::searcher() {

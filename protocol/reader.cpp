@@ -33,6 +33,11 @@ bool CommandQueue::closed() {
   return closed_;
 }
 
+size_t CommandQueue::size() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lines_.size();
+}
+
 std::optional<InputLine> CommandQueue::Pop() {
   std::unique_lock<std::mutex> lock(mutex_);
   ready_.wait(lock, [this] { return !lines_.empty() || closed_; });

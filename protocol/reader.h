@@ -44,6 +44,7 @@ class CommandQueue {
   const std::atomic<bool>& ArmStop(const InputLine& line);
   bool quit_requested() const { return quit_.load(); }
   bool closed();
+  size_t size();
 
  private:
   std::mutex mutex_;

@@ -8,7 +8,11 @@ namespace {
 // The manager's clock also counts pipe latency and scheduling on a loaded machine; keep
 // this much of the turn limit and of the match clock untouched.
 int64_t TurnMargin(int64_t turn_ms) { return std::min<int64_t>(1000, 30 + turn_ms / 20); }
-int64_t MatchReserve(int64_t left_ms) { return std::min<int64_t>(3000, 50 + left_ms / 20); }
+// Also keep enough to answer every remaining move of a long game at a minimal cost.
+constexpr int64_t kMinMoveCostMs = 5;
+int64_t MatchReserve(int64_t left_ms, int empty_cells) {
+  return std::min<int64_t>(3000, 30 + left_ms / 20) + kMinMoveCostMs * ((empty_cells + 1) / 2);
+}
 
 }  // namespace
 
@@ -23,10 +27,10 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
   int64_t target = cap;
   if (control.match_left_ms != kNoTimeLimit) {
     int64_t left = control.match_left_ms;
-    int64_t usable = left - MatchReserve(std::max<int64_t>(left, 0));
+    int64_t usable = left - MatchReserve(std::max<int64_t>(left, 0), empty_cells);
     int64_t per_move = usable / ExpectedMovesLeft(stones, empty_cells);
     target = std::min(target, per_move);
-    cap = std::min({cap, 3 * per_move, usable / 4});
+    cap = std::min({cap, 3 * per_move, usable / 4});  // usable < 0: cap < 1
   }
   TimeBudget budget;
   if (cap == kNoTimeLimit) {
