@@ -22,8 +22,8 @@ struct BenchPosition {
 
 // Middle-game positions from games, written as move lists.
 constexpr BenchPosition kPositions[] = {
-    {Rule::kFreestyle, 15, "h8 i9 j8 i7 i8 k8 h9 j7 h7 h6 k10 j9"},
-    {Rule::kFreestyle, 15, "h8 h9 j10 i9 g9 j6 i11 k9 h10 j12 g8 f8 g10 j9"},
+    {Rule::kFreestyle, 15, "h8 h9 i7 i9 g9 f10 f8 g8 i10 f7"},
+    {Rule::kFreestyle, 15, "h8 i9 j8 i7 i8 k8"},
     {Rule::kFreestyle, 20, "j10 k11 l10 k9 k10 i10 j11 j9 l9 m8 m10 n10 j13 l12 i12 h13"},
     {Rule::kFreestyle, 20, "k10 k11 m12 l11 j11 l12 l9 m8 j10 l10 i12 h13 j12 j13"},
     {Rule::kStandard, 15, "h8 i8 j10 i9 i7 j11 j6 g9 j9 j7 k6 i10 k5 l4"},

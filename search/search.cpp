@@ -22,7 +22,7 @@ using Clock = std::chrono::steady_clock;
 // Positions are keyed with the side to move, since Think may be asked for either side.
 constexpr uint64_t kWhiteToMoveKey = 0x5D1E6A3B29F7C481ull;
 // Threat-space mate check at the leaves.
-constexpr uint64_t kLeafVcfNodes = 64;
+constexpr uint64_t kLeafVcfNodes = 16;
 constexpr int kVcfTableBits = 16;
 constexpr uint64_t kRootVcfNodes = 200000;
 
@@ -46,7 +46,7 @@ struct Reductions {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
         table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(0.5 + std::log(d) * std::log(m) / 1.8);
+                                       : static_cast<int8_t>(0.5 + std::log(d) * std::log(m) / 1.3);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -117,7 +117,7 @@ class Worker {
   bool Stopped() const { return stopped_; }
   bool CountNode();
   int RootSearch(int depth, int alpha, int beta, int pv_index);
-  int Search(int ply, int depth, int alpha, int beta, bool pv_node);
+  int Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok = true);
   int Leaf(int ply, int alpha, int beta, NodeState state, const NodeScan& scan);
   void UpdatePv(int ply, Pos move) {
     pv_[ply][ply] = move;
@@ -186,7 +186,7 @@ int Worker::Leaf(int ply, int alpha, int beta, NodeState state, const NodeScan& 
   (void)alpha;
   (void)beta;
   const Color us = SideAt(ply);
-  if (scan.own_count[kP4Four] + scan.own_count[kP4FourThree] > 0) {
+  if (kLeafVcfNodes > 0 && (scan.own_count[kP4FourThree] > 0 || scan.own_count[kP4Four] >= 2)) {
     ThreatLimits limits;
     limits.max_nodes = kLeafVcfNodes;
     if (shared_.limits.max_nodes > 0 && id_ == 0) {
@@ -203,7 +203,7 @@ int Worker::Leaf(int ply, int alpha, int beta, NodeState state, const NodeScan& 
   return EvaluateNode(board_, us, scan, state);
 }
 
-int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node) {
+int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok) {
   pv_len_[ply] = ply;
   if (ply > seldepth_) seldepth_ = ply;
   if (CountNode()) return 0;
@@ -240,6 +240,18 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node) {
       !IsLossScore(beta) && eval - 160 * depth >= beta && scan.opp_count[kP4FourThree] == 0)
     return eval;
 
+  // Null move: if passing still holds beta, a real move will too. Only without threats of
+  // the opponent, which a pass would ignore.
+  if (!pv_node && state == NodeState::kNormal && depth >= 3 && eval >= beta && null_ok &&
+      !IsWinScore(beta) && !IsLossScore(beta) && scan.opp_count[kP4FourThree] == 0 &&
+      scan.opp_count[kP4Four] == 0 && scan.opp_count[kP4DoubleThree] == 0) {
+    const int r = 2 + depth / 4;
+    area_[ply + 1] = area_[ply];
+    int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
+    if (stopped_) return 0;
+    if (score >= beta) return IsWinScore(score) ? beta : score;
+  }
+
   ScoredMove* moves = moves_[ply].moves;
   const int num_moves = GenerateMoves(board_, us, state, scan, moves);
   if (num_moves == 0) {
@@ -269,8 +281,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node) {
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
-    if (!pv_node && !forced && quiet && i > 0 && !IsLossScore(best) && depth <= 8 &&
-        i >= 3 + depth * depth)
+    if (!pv_node && !forced && quiet && i > 0 && !IsLossScore(best) && depth <= 10 &&
+        i >= 2 + depth * depth / 2)
       continue;
 
     // A single forced reply costs no depth: fours are extended this way.
@@ -551,7 +563,33 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
     return finish(result);
   }
 
-  // A forced win by continuous fours settles the move at once.
+  // A proven threat-space win settles the move at once.
+  auto settle = [&](const ThreatResult& threat) {
+    const Pos first = threat.line.empty() ? kNoPos : threat.line[0];
+    if (!threat.win || first == kNoPos || !board.IsEmpty(first) ||
+        !IsLegalMove(board, first, side, board.pattern4(first, side)))
+      return false;
+    result.best = first;
+    result.score = board.MakesFive(first, side) ? WinIn(1)
+                                                : WinIn(static_cast<int>(threat.line.size()) + 2);
+    result.pv = threat.line;
+    result.depth = PliesToEnd(result.score);
+    if (on_info) {
+      SearchInfo info;
+      info.depth = info.seldepth = result.depth;
+      info.score = result.score;
+      info.nodes = result.nodes;
+      info.ms = shared.Elapsed();
+      info.pv = result.pv;
+      on_info(info);
+    }
+    return true;
+  };
+  auto spend = [&](uint64_t nodes) {
+    result.nodes += nodes;
+    if (limits.max_nodes > 0)
+      shared.limits.max_nodes = shared.limits.max_nodes > nodes ? shared.limits.max_nodes - nodes : 1;
+  };
   {
     VcfSolver solver(kVcfTableBits);
     ThreatLimits vcf_limits;
@@ -561,28 +599,18 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
     vcf_limits.max_ms = limits.hard_ms;
     vcf_limits.stop = &stop;
     ThreatResult vcf = solver.Solve(board, side, vcf_limits);
-    result.nodes += vcf.nodes;
-    if (limits.max_nodes > 0)
-      shared.limits.max_nodes = limits.max_nodes > vcf.nodes ? limits.max_nodes - vcf.nodes : 1;
-    if (vcf.win && !vcf.line.empty() && board.IsEmpty(vcf.line[0]) &&
-        IsLegalMove(board, vcf.line[0], side, board.pattern4(vcf.line[0], side))) {
-      const Pos first = vcf.line[0];
-      result.best = first;
-      result.score = board.MakesFive(first, side) ? WinIn(1)
-                                                  : WinIn(static_cast<int>(vcf.line.size()) + 2);
-      result.pv = vcf.line;
-      result.depth = PliesToEnd(result.score);
-      if (on_info) {
-        SearchInfo info;
-        info.depth = info.seldepth = result.depth;
-        info.score = result.score;
-        info.nodes = result.nodes;
-        info.ms = shared.Elapsed();
-        info.pv = result.pv;
-        on_info(info);
-      }
-      return finish(result);
-    }
+    spend(vcf.nodes);
+    if (settle(vcf)) return finish(result);
+  }
+  // With time to think, a win by fours and threes is worth a share of it.
+  if (limits.soft_ms > 0 && limits.max_depth == 0) {
+    ThreatLimits vct_limits;
+    vct_limits.max_ms = std::max<int64_t>(1, limits.soft_ms / 5);
+    if (limits.max_nodes > 0) vct_limits.max_nodes = std::max<uint64_t>(1, shared.limits.max_nodes / 4);
+    vct_limits.stop = &stop;
+    ThreatResult vct = FindVct(board, side, vct_limits);
+    spend(vct.nodes);
+    if (settle(vct)) return finish(result);
   }
 
   impl_->tt.NewSearch();
