@@ -409,6 +409,7 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
     if (elapsed >= limits.soft_ms) return true;
     // A stable best move needs less time; the next iteration would take several times longer.
     if (stable_iterations >= 4 && elapsed * 3 >= limits.soft_ms) return true;
+    if (stable_iterations >= 2 && elapsed * 2 >= limits.soft_ms) return true;
   }
   return false;
 }
