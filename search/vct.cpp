@@ -219,7 +219,10 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
 
   while (true) {
     // OR node (attacker): pn = min, dn = sum. AND node (defender): pn = sum, dn = min.
-    uint64_t sum = 0;
+    // The summed side is counted "weakly" (largest child plus one per other open child):
+    // the same defences and threats recur through transpositions, and a plain sum
+    // overstates them.
+    uint64_t largest = 0, open = 0;
     uint32_t best = kInf + 1, second = kInf;
     size_t best_i = 0;
     uint32_t best_pn = 0, best_dn = 0;
@@ -227,7 +230,9 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
       Entry c{children[i].key, children[i].pn, 1};
       Lookup(children[i].key, c);
       uint32_t minimized = attacker_to_move ? c.pn : c.dn;
-      sum += attacker_to_move ? c.dn : c.pn;
+      uint32_t summed = attacker_to_move ? c.dn : c.pn;
+      largest = std::max<uint64_t>(largest, summed);
+      open += summed != 0;
       if (minimized < best) {
         second = best;
         best = minimized;
@@ -239,6 +244,7 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
       }
     }
     second = std::min(second, kInf);
+    const uint64_t sum = open == 0 ? 0 : largest >= kInf ? kInf : largest + open - 1;
     if (attacker_to_move) {
       entry.pn = best;
       entry.dn = static_cast<uint32_t>(std::min<uint64_t>(sum, kInf));
