@@ -61,6 +61,7 @@ Match:
                          stop once the GSPRT decides (logistic Elo, two engines only)
   --pentanomial          SPRT on game pairs (same opening, both colours) instead of games
   --pgn FILE             append every game: tags (result, reason) and moves in renju notation
+  --log FILE             append every line sent to ("<") and read from (">") the engines
   --quiet                no live progress on stderr
 
 Results: live progress on stderr; at the end, per engine its games, moves, time per move,
@@ -190,6 +191,9 @@ absl::StatusOr<MatchCommand> ParseMatchArgs(const std::vector<std::string>& args
     } else if (flag == "--pgn") {
       SENTE_VALUE(text, flag);
       cmd.pgn_path = *text;
+    } else if (flag == "--log") {
+      SENTE_VALUE(text, flag);
+      cmd.log_path = *text;
     } else if (flag == "--quiet") {
       cmd.progress = false;
     } else {
@@ -240,8 +244,17 @@ int RunMatch(const Args& args, std::ostream& out) {
       return 2;
     }
   }
+  std::ofstream log;
+  if (!cmd->log_path.empty()) {
+    log.open(cmd->log_path, std::ios::app);
+    if (!log) {
+      std::cerr << "match: cannot write " << cmd->log_path << "\n";
+      return 2;
+    }
+  }
   absl::StatusOr<MatchResult> result =
-      PlayMatch(cmd->config, cmd->progress ? &std::cerr : nullptr, pgn.is_open() ? &pgn : nullptr);
+      PlayMatch(cmd->config, cmd->progress ? &std::cerr : nullptr, pgn.is_open() ? &pgn : nullptr,
+                log.is_open() ? &log : nullptr);
   if (!result.ok()) {
     std::cerr << "match: " << result.status().message() << "\n";
     return result.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;

@@ -45,6 +45,24 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(const std::vector<std::string>& field
   return spec;
 }
 
+void IoLog::Line(const std::string& engine, int pid, char direction, absl::string_view text) {
+  std::lock_guard<std::mutex> lock(mu_);
+  out_ << engine << " " << pid << " " << direction << " " << text << "\n" << std::flush;
+}
+
+absl::Status MatchEngine::SendRaw(absl::string_view text) {
+  if (log_)
+    for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty()))
+      log_->Line(spec_.name, process_->pid(), '<', line);
+  return process_->Write(text);
+}
+
+absl::StatusOr<std::string> MatchEngine::ReadLine(int timeout_ms) {
+  absl::StatusOr<std::string> line = process_->ReadLine(timeout_ms);
+  if (log_ && line.ok()) log_->Line(spec_.name, process_->pid(), '>', *line);
+  return line;
+}
+
 absl::StatusOr<std::unique_ptr<MatchEngine>> MatchEngine::Launch(const EngineSpec& spec,
                                                                  bool quiet_stderr) {
   absl::StatusOr<std::unique_ptr<ChildProcess>> process =
@@ -54,7 +72,7 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MatchEngine::Launch(const EngineSpe
 }
 
 absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const TimeControl& tc) {
-  while (process_->ReadLine(0).ok()) {
+  while (ReadLine(0).ok()) {
   }
   last_error_.clear();
   std::string start = width == height ? absl::StrCat("START ", width)
@@ -65,7 +83,8 @@ absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const TimeCo
   while (true) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    absl::StatusOr<std::string> line = process_->ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
+    absl::StatusOr<std::string> line =
+        ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
     if (!line.ok()) return line.status();
     absl::string_view text = absl::StripAsciiWhitespace(*line);
     if (absl::EqualsIgnoreCase(text, "OK")) break;
@@ -93,7 +112,7 @@ absl::StatusOr<std::string> MatchEngine::ReadAnswer(int timeout_ms) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     absl::StatusOr<std::string> line =
-        process_->ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
+        ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
     if (!line.ok()) return line.status();
     std::string text(absl::StripAsciiWhitespace(*line));
     if (IsChatter(text)) continue;
@@ -107,7 +126,7 @@ absl::StatusOr<std::string> MatchEngine::ReadAnswer(int timeout_ms) {
 
 void MatchEngine::Quit() {
   if (process_->Running()) {
-    process_->WriteLine("END").IgnoreError();
+    Send("END").IgnoreError();
     process_->CloseInput();
     if (!process_->Wait(1000)) process_->Kill();
   }

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +37,18 @@ struct TimeControl {
   bool memory_loss = false;        // a peak resident size over max_memory loses
 };
 
+// Every line between the manager and the engines, for debugging an engine:
+// "name pid < line" sent to it, "name pid > line" from it. Shared by threads.
+class IoLog {
+ public:
+  explicit IoLog(std::ostream& out) : out_(out) {}
+  void Line(const std::string& engine, int pid, char direction, absl::string_view text);
+
+ private:
+  std::mutex mu_;
+  std::ostream& out_;
+};
+
 class MatchEngine {
  public:
   // Fails (NotFound) when the program cannot be executed.
@@ -48,7 +62,9 @@ class MatchEngine {
   // FailedPrecondition carries the engine's ERROR text when it refuses.
   absl::Status NewGame(int width, int height, Rule rule, const TimeControl& tc);
 
-  absl::Status Send(const std::string& line) { return process_->WriteLine(line); }
+  void set_log(IoLog* log) { log_ = log; }
+  absl::Status Send(const std::string& line) { return SendRaw(line + "\n"); }
+  absl::Status SendRaw(absl::string_view text);  // one or more whole lines
   // The next answer line, skipping MESSAGE, DEBUG, OK and blank lines and noting ERROR and
   // UNKNOWN ones (see last_error).
   absl::StatusOr<std::string> ReadAnswer(int timeout_ms);
@@ -63,7 +79,10 @@ class MatchEngine {
 
   EngineSpec spec_;
   std::unique_ptr<ChildProcess> process_;
+  absl::StatusOr<std::string> ReadLine(int timeout_ms);
+
   std::string last_error_;
+  IoLog* log_ = nullptr;
 };
 
 }  // namespace sente

@@ -120,7 +120,7 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     if (tc.game_ms > 0) request = absl::StrCat("INFO time_left ", left[i], "\n", request);
     told[i] = true;
     if (setup.freeze) engine.process().Resume();
-    absl::Status sent = engine.process().Write(request);
+    absl::Status sent = engine.SendRaw(request);
     Clock::time_point start = Clock::now();
     absl::StatusOr<std::string> answer =
         sent.ok() ? engine.ReadAnswer(static_cast<int>(allowed)) : absl::StatusOr<std::string>(sent);

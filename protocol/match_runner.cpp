@@ -74,8 +74,10 @@ absl::Status Validate(MatchConfig& config) {
 
 class Runner {
  public:
-  Runner(const MatchConfig& config, std::ostream* progress, std::ostream* pgn)
+  Runner(const MatchConfig& config, std::ostream* progress, std::ostream* pgn,
+         std::ostream* io_log)
       : config_(config), progress_(progress), pgn_(pgn), rng_(config.seed), date_(TodayUtc()) {
+    if (io_log) io_log_.emplace(*io_log);
     int n = static_cast<int>(config.engines.size());
     for (int a = 0; a < n; ++a)
       for (int b = a + 1; b < n; ++b) result_.pairs.push_back({a, b, {}, {}});
@@ -147,6 +149,7 @@ class Runner {
         return absl::Status(engine.status().code(),
                             absl::StrCat(config_.engines[index].name, ": ", engine.status().message()));
       MatchEngine* raw = engine->get();
+      if (io_log_) raw->set_log(&*io_log_);
       kept[index] = *std::move(engine);
       return raw;
     };
@@ -249,6 +252,7 @@ class Runner {
   const MatchConfig& config_;
   std::ostream* progress_;
   std::ostream* pgn_;
+  std::optional<IoLog> io_log_;
   std::mt19937_64 rng_;
   std::string date_;
   std::vector<int> order_;
@@ -267,9 +271,9 @@ std::string Mib(int64_t bytes) { return absl::StrFormat("%.1f MiB", bytes / 1048
 }  // namespace
 
 absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress,
-                                      std::ostream* pgn) {
+                                      std::ostream* pgn, std::ostream* io_log) {
   if (absl::Status s = Validate(config); !s.ok()) return s;
-  Runner runner(config, progress, pgn);
+  Runner runner(config, progress, pgn, io_log);
   return runner.Run();
 }
 

@@ -57,9 +57,10 @@ struct MatchResult {
 };
 
 // Checks the configuration, then plays. progress (may be null) gets a line per game; pgn (may
-// be null) every game. Fails when the configuration is wrong or an engine cannot be started.
+// be null) every game; io_log (may be null) every line to and from the engines. Fails when
+// the configuration is wrong or an engine cannot be started.
 absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress,
-                                      std::ostream* pgn);
+                                      std::ostream* pgn, std::ostream* io_log = nullptr);
 
 // The closing report: engine totals, the SPRT verdict, then one Score line per pair.
 std::string FormatMatchReport(const MatchConfig& config, const MatchResult& result);

@@ -252,9 +252,11 @@ TEST(MatchCommand, RunMatchPrintsTheScoreLineLast) {
                         out);
   // h8.. openings do not fit 9x9 as renju notation rows above 9 do not exist.
   EXPECT_EQ(status, 2);
+  std::string log = pgn + ".log";
+  std::remove(log.c_str());
   status = RunMatch({"--engine", std::string("cmd=") + SENTE_FAKE_ENGINE_PATH, "name=good",
                      "--engine", std::string("cmd=") + SENTE_FAKE_ENGINE_PATH + " crash",
-                     "name=bad", "--games", "2", "--quiet", "--pgn", pgn, "--openings",
+                     "name=bad", "--games", "2", "--quiet", "--pgn", pgn, "--log", log, "--openings",
                      std::string(SENTE_SOURCE_DIR) + "/tests/data/openings/renju26_pos.txt",
                      "--rule", "renju", "--tc-turn", "1000"},
                     out);
@@ -267,6 +269,14 @@ TEST(MatchCommand, RunMatchPrintsTheScoreLineLast) {
   text << saved.rdbuf();
   EXPECT_NE(text.str().find("[Opening \"h8h9h10\"]"), std::string::npos) << text.str();
   EXPECT_NE(text.str().find("[Termination \"crash\"]"), std::string::npos) << text.str();
+
+  std::ifstream logged(log);
+  std::stringstream io;
+  io << logged.rdbuf();
+  EXPECT_NE(io.str().find(" < START 15\n"), std::string::npos) << io.str();
+  EXPECT_NE(io.str().find(" > OK\n"), std::string::npos) << io.str();
+  EXPECT_NE(io.str().find(" < DONE\n"), std::string::npos) << io.str();  // the opening by BOARD
+  EXPECT_NE(io.str().find("good "), std::string::npos) << io.str();
 
   std::ostringstream help;
   EXPECT_EQ(RunMatch({"--help"}, help), 0);
