@@ -76,6 +76,15 @@ int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Patter
 
 namespace {
 
+// Renju Black's double-three class may hide a legal four (4-3-3 with a false three).
+bool MakesFour(const Board& board, Pos p, Color us, Pattern4 own) {
+  if (own == kP4Four || own == kP4FourThree) return true;
+  if (own != kP4DoubleThree) return false;
+  for (int d = 0; d < kNumDirs; ++d)
+    if (board.line(p, us, d) >= kBlock4 && board.line(p, us, d) <= kFourFour) return true;
+  return false;
+}
+
 bool Contains(const ScoredMove* moves, int n, Pos p) {
   for (int i = 0; i < n; ++i)
     if (moves[i].pos == p) return true;
@@ -122,7 +131,7 @@ int GenerateDefences(Board& board, Color us, const NodeScan& scan, ScoredMove* o
   }
   for (int i = 0; i < scan.num_cells; ++i) {
     const CellInfo& c = scan.cells[i];
-    if ((c.own == kP4Four || c.own == kP4FourThree) && !Contains(out, n, c.pos) &&
+    if (MakesFour(board, c.pos, us, c.own) && !Contains(out, n, c.pos) &&
         IsLegalMove(board, c.pos, us, c.own))
       out[n++] = ScoredMove{c.pos, c.own, c.opp, 0};
   }
