@@ -66,8 +66,9 @@ std::string GomocupSession::FormatPv(const std::vector<Pos>& pv) const {
   return absl::StrJoin(pv, " ", [](std::string* out, Pos p) { out->append(FormatGomocup(p)); });
 }
 
+// Messages may quote hostile input: keep them to one printable line.
 void GomocupSession::Error(absl::string_view what, const absl::Status& status) {
-  out_.Line(absl::StrCat("ERROR ", what, ": ", status.message()));
+  out_.Line(absl::StrCat("ERROR ", what, ": ", Printable(status.message(), 200)));
 }
 
 void GomocupSession::Report(const SearchInfo& info) {

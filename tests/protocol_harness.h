@@ -1,0 +1,68 @@
+// Test helper: one Gomocup session in process, fed line by line, with its output collected.
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "protocol/gomocup.h"
+
+namespace sente::testing {
+
+inline bool IsMove(const std::string& line) {
+  static const std::regex kMove("^[0-9]+,[0-9]+$");
+  return std::regex_match(line, kMove);
+}
+
+// Feeds lines to one session and collects what it prints, answers and MESSAGE lines apart.
+class Harness {
+ public:
+  // A small hash table keeps the suite fast; the sizing itself is tested apart.
+  Harness() { Send("INFO hash_size 4096"); }
+  // Sends the lines (separated by '\n') and returns the non-MESSAGE lines printed.
+  std::vector<std::string> Send(const std::string& text) {
+    for (absl::string_view line : absl::StrSplit(text, '\n')) {
+      InputLine input;
+      input.text = std::string(line.substr(0, kMaxLineLength));
+      input.length = line.size();
+      input.arrived = Clock::now();
+      queue_.Push(std::move(input), ClassifyInterrupt(line));
+    }
+    while (queue_.size() > 0) {
+      std::optional<InputLine> line = queue_.Pop();
+      if (!session_.Handle(*line)) ended_ = true;
+    }
+    std::vector<std::string> answers;
+    std::string all = out_.str();
+    std::vector<std::string> lines = absl::StrSplit(all.substr(consumed_), '\n', absl::SkipEmpty());
+    consumed_ = all.size();
+    messages_.clear();
+    for (std::string& line : lines) {
+      (line.rfind("MESSAGE ", 0) == 0 ? messages_ : answers).push_back(line);
+    }
+    return answers;
+  }
+  std::string One(const std::string& text) {
+    std::vector<std::string> answers = Send(text);
+    EXPECT_EQ(answers.size(), 1u) << text;
+    return answers.empty() ? "" : answers[0];
+  }
+  const std::vector<std::string>& messages() const { return messages_; }
+  const Board& board() const { return session_.engine().board(); }
+  const Engine& engine() const { return session_.engine(); }
+  bool ended() const { return ended_; }
+
+ private:
+  CommandQueue queue_;
+  std::ostringstream out_;
+  GomocupSession session_{queue_, out_};
+  size_t consumed_ = 0;
+  std::vector<std::string> messages_;
+  bool ended_ = false;
+};
+
+}  // namespace sente::testing
