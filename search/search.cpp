@@ -171,7 +171,7 @@ bool Worker::CountNode() {
     }
   }
   if (n >= next_check_) {
-    next_check_ = n + 1024;
+    next_check_ = n + 512;
     if (shared_.external_stop->load(std::memory_order_relaxed) ||
         (limits.hard_ms > 0 && shared_.Elapsed() >= limits.hard_ms)) {
       shared_.stop = true;
