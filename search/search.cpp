@@ -118,7 +118,7 @@ class Worker {
   bool CountNode();
   int RootSearch(int depth, int alpha, int beta, int pv_index);
   int Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok = true);
-  int Leaf(int ply, int alpha, int beta, NodeState state, const NodeScan& scan);
+  int Leaf(int ply, NodeState state, const NodeScan& scan);
   void UpdatePv(int ply, Pos move) {
     pv_[ply][ply] = move;
     for (int i = ply + 1; i < pv_len_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
@@ -182,9 +182,7 @@ bool Worker::CountNode() {
 }
 
 // A node at depth 0: static evaluation, unless a short threat-space search proves a win.
-int Worker::Leaf(int ply, int alpha, int beta, NodeState state, const NodeScan& scan) {
-  (void)alpha;
-  (void)beta;
+int Worker::Leaf(int ply, NodeState state, const NodeScan& scan) {
   const Color us = SideAt(ply);
   if (kLeafVcfNodes > 0 && (scan.own_count[kP4FourThree] > 0 || scan.own_count[kP4Four] >= 2)) {
     ThreatLimits limits;
@@ -232,7 +230,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
        (tt.bound == Bound::kUpper && tt.score <= alpha)))
     return tt.score;
 
-  if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, alpha, beta, state, scan);
+  if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, state, scan);
 
   const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, scan, state);
   // Reverse futility: a quiet node far above beta near the horizon.
