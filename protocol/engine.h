@@ -79,7 +79,7 @@ class Engine {
   std::vector<Pos> ForbiddenNow();
 
  private:
-  Searcher& searcher();
+  Searcher& searcher(int64_t hard_ms);
   void Rebuild(Rule rule, const std::vector<Pos>& skip);
   Pos SafeAnswer(Pos proposed, Color side);
   bool Blocked(Pos p) const;

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -16,8 +15,12 @@
 namespace sente::testing {
 
 inline bool IsMoveLine(const std::string& line) {
-  static const std::regex kMove("^[0-9]+,[0-9]+$");
-  return std::regex_match(line, kMove);
+  size_t comma = line.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == line.size()) return false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (i != comma && (line[i] < '0' || line[i] > '9')) return false;
+  }
+  return true;
 }
 
 inline bool Sanitized() {

@@ -1,7 +1,6 @@
 // Bounded fuzzing of the command parser and of the whole session with random and hostile
 // input: nothing may crash or hang, every answer is well formed, and the game state holds.
 #include <random>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -28,7 +27,7 @@ std::string RandomBytes(std::mt19937& rng, int max_length) {
 std::string RandomNumber(std::mt19937& rng) {
   switch (rng() % 6) {
     case 0: return absl::StrCat(static_cast<int>(rng() % 25) - 2);
-    case 1: return absl::StrCat(static_cast<int64_t>(rng()) * static_cast<int64_t>(rng()));
+    case 1: return absl::StrCat(static_cast<uint64_t>(rng()) * rng());
     case 2: return absl::StrCat("-", rng());
     case 3: return "99999999999999999999999";
     case 4: return "";
@@ -106,9 +105,26 @@ TEST(ProtocolFuzz, ParserTakesAnyBytes) {
 }
 
 TEST(ProtocolFuzz, SessionSurvivesRandomCommands) {
-  static const std::regex kWellFormed(
-      "^(OK|SWAP|[0-9]+,[0-9]+( [0-9]+,[0-9]+)*|ERROR .+|UNKNOWN .+|FORBID ([0-9]{4})*\\.|"
-      "name=\"Sente\".*)$");
+  auto printable = [](const std::string& s) {
+    for (char c : s) {
+      if (c < 0x20 || c > 0x7e) return false;
+    }
+    return true;
+  };
+  auto forbid = [](const std::string& s) {
+    if (s.rfind("FORBID ", 0) != 0 || s.back() != '.' || (s.size() - 8) % 4 != 0) return false;
+    for (size_t i = 7; i + 1 < s.size(); ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+    }
+    return true;
+  };
+  auto well_formed = [&](const std::string& s) {
+    if (!printable(s)) return false;
+    if (s == "OK" || s == "SWAP" || testing::IsMoveList(s) || forbid(s) || s == kAboutLine) {
+      return true;
+    }
+    return (s.rfind("ERROR ", 0) == 0 || s.rfind("UNKNOWN ", 0) == 0) && s.size() > 8;
+  };
   const int lines = testing::Sanitized() ? 600 : 2000;
   for (uint32_t seed : {1u, 2u}) {
     std::mt19937 rng(seed);
@@ -123,7 +139,7 @@ TEST(ProtocolFuzz, SessionSurvivesRandomCommands) {
       if (line.rfind("INFO thread_num", 0) == 0) continue;
       std::vector<std::string> answers = h.Send(line);
       for (const std::string& a : answers) {
-        ASSERT_TRUE(std::regex_match(a, kWellFormed)) << "'" << a << "' after '" << line << "'";
+        ASSERT_TRUE(well_formed(a)) << "'" << a << "' after '" << line << "'";
       }
       if (!h.engine().started()) continue;
       const Board& board = h.board();

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,9 +12,23 @@
 
 namespace sente::testing {
 
+// "x,y": digits, one comma, digits; nothing else.
 inline bool IsMove(const std::string& line) {
-  static const std::regex kMove("^[0-9]+,[0-9]+$");
-  return std::regex_match(line, kMove);
+  size_t comma = line.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == line.size()) return false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (i != comma && (line[i] < '0' || line[i] > '9')) return false;
+  }
+  return true;
+}
+
+// Moves separated by single blanks.
+inline bool IsMoveList(const std::string& line) {
+  if (line.empty()) return false;
+  for (absl::string_view m : absl::StrSplit(line, ' ')) {
+    if (!IsMove(std::string(m))) return false;
+  }
+  return true;
 }
 
 // Feeds lines to one session and collects what it prints, answers and MESSAGE lines apart.
