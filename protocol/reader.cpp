@@ -13,7 +13,6 @@ void CommandQueue::Push(InputLine line, Interrupt interrupt) {
     if (interrupt != Interrupt::kNone) {
       ++stops_;
       stop_.store(true);
-      if (interrupt == Interrupt::kQuit) quit_.store(true);
     }
     lines_.push_back(std::move(line));
   }

@@ -42,7 +42,6 @@ class CommandQueue {
   // The stop flag a search started for `line` watches: raised at once if an interrupting
   // line came after it, and later by any interrupting line read while it runs.
   const std::atomic<bool>& ArmStop(const InputLine& line);
-  bool quit_requested() const { return quit_.load(); }
   bool closed();
   size_t size();
 
@@ -53,7 +52,6 @@ class CommandQueue {
   bool closed_ = false;
   uint64_t stops_ = 0;
   std::atomic<bool> stop_{false};
-  std::atomic<bool> quit_{false};
 };
 
 // Reads `in` line by line into `queue` until end of input, then closes it. LF and CRLF both
