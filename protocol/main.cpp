@@ -1,4 +1,4 @@
-#include <cstring>
+#include <csignal>
 #include <iostream>
 
 #include "protocol/commands.h"
@@ -18,6 +18,8 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // A manager that closes its end of the pipe must not kill us mid-write; writes then fail.
+  std::signal(SIGPIPE, SIG_IGN);
   if (argc < 2) return sente::RunProtocol(std::cin, std::cout);
   std::string command = argv[1];
   sente::Args args(argv + 2, argv + argc);
