@@ -15,14 +15,14 @@
 namespace sente {
 namespace {
 
-using testing::IsMoveLine;
+using testing::IsMove;
 using testing::ManagedEngine;
 using testing::MsSince;
 using Clock = std::chrono::steady_clock;
 
 // Plays the engine's answer on the mirror board after checking it is legal.
 void Accept(Board& board, const std::string& answer) {
-  ASSERT_TRUE(IsMoveLine(answer)) << "'" << answer << "'";
+  ASSERT_TRUE(IsMove(answer)) << "'" << answer << "'";
   absl::StatusOr<Pos> p = ParseGomocup(answer, board.width(), board.height());
   ASSERT_TRUE(p.ok()) << answer << ": " << p.status();
   Color side = board.SideToMove();
@@ -132,7 +132,7 @@ TEST(GomocupEndToEnd, CommandsWhileThinkingAreKeptAndStopAnswersAtOnce) {
   Clock::time_point stop = Clock::now();
   engine.Send("YXSTOP");
   std::string move = engine.Answer(5000);
-  EXPECT_TRUE(IsMoveLine(move)) << move;
+  EXPECT_TRUE(IsMove(move)) << move;
   EXPECT_LT(MsSince(stop), 2000) << "YXSTOP did not stop the search";
   EXPECT_EQ(engine.Answer(5000).rfind("name=\"Sente\"", 0), 0u);  // ABOUT was not lost
   // STOP also works, and a STOP with nothing to stop prints nothing.
@@ -140,7 +140,7 @@ TEST(GomocupEndToEnd, CommandsWhileThinkingAreKeptAndStopAnswersAtOnce) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   stop = Clock::now();
   engine.Send("STOP");
-  EXPECT_TRUE(IsMoveLine(engine.Answer(5000)));
+  EXPECT_TRUE(IsMove(engine.Answer(5000)));
   EXPECT_LT(MsSince(stop), 2000);
   engine.Send("STOP");
   EXPECT_EQ(engine.Ask("ABOUT").rfind("name=", 0), 0u);
@@ -200,10 +200,10 @@ TEST(GomocupEndToEnd, HostileInputGetsErrorsAndTheEngineGoesOn) {
   EXPECT_EQ(engine.Answer().rfind("ERROR line too long", 0), 0u);
   EXPECT_EQ(engine.Ask("START 15"), "OK");
   engine.Send("INFO timeout_turn 100");
-  EXPECT_TRUE(IsMoveLine(engine.Ask("TURN 7,7")));
+  EXPECT_TRUE(IsMove(engine.Ask("TURN 7,7")));
   EXPECT_EQ(engine.Ask("TURN 7,7").rfind("ERROR", 0), 0u);
   EXPECT_EQ(engine.Ask("TURN 15,15").rfind("ERROR", 0), 0u);
-  EXPECT_TRUE(IsMoveLine(engine.Ask("turn 0,0")));
+  EXPECT_TRUE(IsMove(engine.Ask("turn 0,0")));
   EXPECT_TRUE(engine.process().Running());
 }
 

@@ -11,17 +11,9 @@
 #include "engine/coord.h"
 #include "gtest/gtest.h"
 #include "protocol/process.h"
+#include "tests/protocol_harness.h"
 
 namespace sente::testing {
-
-inline bool IsMoveLine(const std::string& line) {
-  size_t comma = line.find(',');
-  if (comma == std::string::npos || comma == 0 || comma + 1 == line.size()) return false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (i != comma && (line[i] < '0' || line[i] > '9')) return false;
-  }
-  return true;
-}
 
 inline bool Sanitized() {
   const char* s = std::getenv("SENTE_SANITIZED");

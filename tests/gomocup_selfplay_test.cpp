@@ -14,7 +14,7 @@
 namespace sente {
 namespace {
 
-using testing::IsMoveLine;
+using testing::IsMove;
 using testing::ManagedEngine;
 
 class SelfPlay : public ::testing::TestWithParam<std::tuple<int, int>> {};
@@ -46,7 +46,7 @@ TEST_P(SelfPlay, FullGameWithLegalMovesOnly) {
   while (!finished) {
     std::string answer = mover->Ask(command);
     SCOPED_TRACE(absl::StrCat("ply ", board.stone_count() + 1, " answer '", answer, "'"));
-    ASSERT_TRUE(IsMoveLine(answer));
+    ASSERT_TRUE(IsMove(answer));
     absl::StatusOr<Pos> p = ParseGomocup(answer, size, size);
     ASSERT_TRUE(p.ok()) << p.status();
     Color side = board.SideToMove();
