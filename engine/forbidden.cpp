@@ -28,6 +28,18 @@ bool IsRealThree(Board& board, Pos p, int dir, int depth) {
   return false;
 }
 
+// Real threes Black makes at the empty point p, counting up to `enough`.
+int RealThrees(Board& board, Pos p, int depth, int enough) {
+  const uint16_t combo = board.cell(p).combo[0];
+  board.Place(p, Color::kBlack);
+  int threes = 0;
+  for (int d = 0; d < kNumDirs && threes < enough; ++d) {
+    if (ComboLine(combo, d) == kFlex3 && IsRealThree(board, p, d, depth)) ++threes;
+  }
+  board.Undo();
+  return threes;
+}
+
 Foul Classify(Board& board, Pos p, int depth) {
   switch (board.pattern4(p, Color::kBlack)) {
     case kP4Five: return Foul::kNone;
@@ -36,14 +48,7 @@ Foul Classify(Board& board, Pos p, int depth) {
     case kP4DoubleThree: break;
     default: return Foul::kNone;
   }
-  const uint16_t combo = board.cell(p).combo[0];
-  board.Place(p, Color::kBlack);
-  int threes = 0;
-  for (int d = 0; d < kNumDirs && threes < 2; ++d) {
-    if (ComboLine(combo, d) == kFlex3 && IsRealThree(board, p, d, depth)) ++threes;
-  }
-  board.Undo();
-  return threes >= 2 ? Foul::kDoubleThree : Foul::kNone;
+  return RealThrees(board, p, depth, 2) >= 2 ? Foul::kDoubleThree : Foul::kNone;
 }
 
 }  // namespace
@@ -61,6 +66,12 @@ const char* FoulCode(Foul foul) {
 Foul ForbiddenKind(Board& board, Pos p) {
   if (board.rule() != Rule::kRenju || !board.IsEmpty(p)) return Foul::kNone;
   return Classify(board, p, 0);
+}
+
+int CountRealThrees(Board& board, Pos p) {
+  if (board.rule() != Rule::kRenju || !board.IsEmpty(p)) return 0;
+  if (CountLines(board.cell(p).combo[0], kFlex3) == 0) return 0;
+  return RealThrees(board, p, 0, kNumDirs);
 }
 
 std::vector<std::pair<Pos, Foul>> ForbiddenPoints(Board& board) {

@@ -19,6 +19,10 @@ const char* FoulCode(Foul foul);  // "33", "44", "6", or "" for kNone
 Foul ForbiddenKind(Board& board, Pos p);
 inline bool IsForbidden(Board& board, Pos p) { return ForbiddenKind(board, p) != Foul::kNone; }
 
+// How many real threes (each on its own line, judged as in the double-three check) Black makes
+// by playing the empty point p. 0 unless the rule is renju.
+int CountRealThrees(Board& board, Pos p);
+
 // Every forbidden point of the position, row by row from the top.
 std::vector<std::pair<Pos, Foul>> ForbiddenPoints(Board& board);
 

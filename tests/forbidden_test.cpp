@@ -70,3 +70,24 @@ INSTANTIATE_TEST_SUITE_P(Files, ForbiddenCases,
 
 }  // namespace
 }  // namespace sente
+
+namespace sente {
+namespace {
+
+// h5 makes the shape of an open three (h3 h4 h5), but its only straight-four point h2 is an
+// overline for Black (e2..k2), and h6 would make a four blocked by White's h7: no real three.
+TEST(RealThrees, AThreeWhoseStraightFourPointIsForbiddenIsNoThree) {
+  Board board(15, 15, Rule::kRenju);
+  for (const char* p : {"e2", "f2", "g2", "i2", "j2", "k2", "h3", "h4"})
+    board.Place(*ParseRenju(p, 15, 15), Color::kBlack);
+  board.Place(*ParseRenju("h7", 15, 15), Color::kWhite);
+  const Pos h5 = *ParseRenju("h5", 15, 15);
+  EXPECT_EQ(board.pattern4(h5, Color::kBlack), kP4Three);
+  EXPECT_EQ(ForbiddenKind(board, *ParseRenju("h2", 15, 15)), Foul::kOverline);
+  EXPECT_EQ(CountRealThrees(board, h5), 0);
+  board.Undo();  // without h7, h6 makes a straight four: a real three
+  EXPECT_EQ(CountRealThrees(board, h5), 1);
+}
+
+}  // namespace
+}  // namespace sente

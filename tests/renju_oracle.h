@@ -17,6 +17,15 @@ class RenjuOracle {
   int at(int x, int y) const { return Inside(x, y) ? cells_[static_cast<size_t>(y * size_ + x)] : -1; }
   void set(int x, int y, int stone) { cells_[static_cast<size_t>(y * size_ + x)] = stone; }
 
+  // Real threes Black makes by playing the empty point (x, y), on lines that are not fours.
+  int CountRealThrees(int x, int y) {
+    set(x, y, kBlack);
+    int threes = 0;
+    for (int d = 0; d < 4; ++d) threes += FoursOnLine(x, y, d) == 0 && RealThree(x, y, d);
+    set(x, y, kEmpty);
+    return threes;
+  }
+
   // What Black playing the empty point (x, y) would be.
   Verdict Judge(int x, int y) {
     set(x, y, kBlack);

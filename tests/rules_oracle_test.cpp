@@ -54,6 +54,10 @@ TEST(RulesOracle, ForbiddenPointsMatchOnRandomPositions) {
       ASSERT_EQ(foul, Expected(v)) << "at " << FormatRenju(p, size) << "\n" << DrawDiagram(board);
       ASSERT_EQ(board.MakesFive(p, Color::kBlack), v == RenjuOracle::kFive)
           << "five at " << FormatRenju(p, size) << "\n" << DrawDiagram(board);
+      if (v != RenjuOracle::kFive && v != RenjuOracle::kOverline) {
+        ASSERT_EQ(CountRealThrees(board, p), oracle.CountRealThrees(PosX(p), PosY(p)))
+            << "threes at " << FormatRenju(p, size) << "\n" << DrawDiagram(board);
+      }
     }
   }
   // The sample must exercise every kind of foul.
