@@ -628,14 +628,20 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   for (std::thread& t : helpers) t.join();
 
   const Worker& main = *workers[0];
-  const std::vector<RootMove>& lines = main.completed().empty() ? root_moves : main.completed();
-  result.best = lines[0].move;
-  result.score = main.completed().empty() ? 0 : lines[0].score;
-  result.depth = main.completed_depth();
-  result.pv = lines[0].pv;
-  const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(lines.size()));
-  for (int i = 0; i < num_lines; ++i)
-    result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
+  if (main.completed().empty()) {
+    // Stopped before the first iteration ended: the move ordering's first choice, unscored.
+    result.best = root_moves[0].move;
+    result.pv = {result.best};
+  } else {
+    const std::vector<RootMove>& lines = main.completed();
+    result.best = lines[0].move;
+    result.score = lines[0].score;
+    result.depth = main.completed_depth();
+    result.pv = lines[0].pv;
+    const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(lines.size()));
+    for (int i = 0; i < num_lines; ++i)
+      result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
+  }
   result.nodes += shared.TotalNodes();
   return finish(result);
 }
