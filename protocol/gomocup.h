@@ -12,8 +12,9 @@
 
 namespace sente {
 
-constexpr const char* kAboutLine =
-    "name=\"Sente\", version=\"0.1.0\", author=\"The Sente authors\", country=\"International\"";
+// SENTE_VERSION comes from project(VERSION) in CMakeLists.txt: one place to bump it.
+constexpr const char* kAboutLine = "name=\"Sente\", version=\"" SENTE_VERSION
+                                   "\", author=\"The Sente authors\", country=\"International\"";
 
 // Answers are whole lines, flushed at once; the search's progress reports may come from
 // another thread.
