@@ -57,6 +57,13 @@ absl::Status MatchEngine::SendRaw(absl::string_view text) {
   return process_->Write(text);
 }
 
+absl::StatusOr<std::string> MatchEngine::ReadLineBy(
+    std::chrono::steady_clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::steady_clock::now());
+  return ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
+}
+
 absl::StatusOr<std::string> MatchEngine::ReadLine(int timeout_ms) {
   absl::StatusOr<std::string> line = process_->ReadLine(timeout_ms);
   if (log_ && line.ok()) log_->Line(spec_.name, process_->pid(), '>', *line);
@@ -81,10 +88,7 @@ absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const TimeCo
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::milliseconds(tc.start_ms + tc.tolerance_ms);
   while (true) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    absl::StatusOr<std::string> line =
-        ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
+    absl::StatusOr<std::string> line = ReadLineBy(deadline);
     if (!line.ok()) return line.status();
     absl::string_view text = absl::StripAsciiWhitespace(*line);
     if (absl::EqualsIgnoreCase(text, "OK")) break;
@@ -109,10 +113,7 @@ absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const TimeCo
 absl::StatusOr<std::string> MatchEngine::ReadAnswer(int timeout_ms) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    absl::StatusOr<std::string> line =
-        ReadLine(static_cast<int>(std::max<int64_t>(0, left.count())));
+    absl::StatusOr<std::string> line = ReadLineBy(deadline);
     if (!line.ok()) return line.status();
     std::string text(absl::StripAsciiWhitespace(*line));
     if (IsChatter(text)) continue;

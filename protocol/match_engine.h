@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -80,6 +81,7 @@ class MatchEngine {
   EngineSpec spec_;
   std::unique_ptr<ChildProcess> process_;
   absl::StatusOr<std::string> ReadLine(int timeout_ms);
+  absl::StatusOr<std::string> ReadLineBy(std::chrono::steady_clock::time_point deadline);
 
   std::string last_error_;
   IoLog* log_ = nullptr;

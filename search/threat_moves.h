@@ -4,6 +4,7 @@
 
 #include "engine/board.h"
 #include "engine/forbidden.h"
+#include "search/threat.h"
 
 namespace sente {
 
@@ -84,6 +85,16 @@ inline int FivePoints(const Board& board, Color c, Pos out[2]) {
     ++n;
   }
   return n;
+}
+
+// When the attacker can make five at once, the whole proof is that move.
+inline bool FiveAtOnce(const Board& board, Color attacker, ThreatResult& result) {
+  Pos fives[2];
+  if (FivePoints(board, attacker, fives) == 0) return false;
+  result.win = true;
+  result.line = {fives[0]};
+  result.nodes = 1;
+  return true;
 }
 
 }  // namespace sente

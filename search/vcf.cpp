@@ -25,13 +25,8 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   budget_ = &budget;
   moves_.clear();
 
+  if (FiveAtOnce(board, attacker_, result)) return result;
   Pos fives[2];
-  if (FivePoints(board, attacker_, fives) > 0) {
-    result.win = true;
-    result.line = {fives[0]};
-    result.nodes = 1;
-    return result;
-  }
   int defender_fives = FivePoints(board, defender_, fives);
   if (defender_fives < 2) {
     int moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kNoMoveLimit;

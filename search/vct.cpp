@@ -51,13 +51,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   proofs_.clear();
   defences_.clear();
 
-  Pos fives[2];
-  if (FivePoints(board, attacker_, fives) > 0) {
-    result.win = true;
-    result.line = {fives[0]};
-    result.nodes = 1;
-    return result;
-  }
+  if (FiveAtOnce(board, attacker_, result)) return result;
   const uint64_t root = NodeKey(board.hash(), true);
   Search(true, root, kInf, kInf);
   Entry e;
