@@ -629,9 +629,12 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
 
   const Worker& main = *workers[0];
   if (main.completed().empty()) {
-    // Stopped before the first iteration ended: the move ordering's first choice, unscored.
+    // Stopped before the first iteration ended: the move ordering's choices, scored 0.
     result.best = root_moves[0].move;
     result.pv = {result.best};
+    const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(root_moves.size()));
+    for (int i = 0; i < num_lines; ++i)
+      result.lines.push_back(RootLine{root_moves[i].move, 0, {root_moves[i].move}});
   } else {
     const std::vector<RootMove>& lines = main.completed();
     result.best = lines[0].move;
