@@ -68,8 +68,9 @@ void Board::DeriveCell(Pos q) {
   cell.combo[0] = static_cast<uint16_t>(black);
   cell.combo[1] = static_cast<uint16_t>(white);
   for (int c = 0; c < 2; ++c) {
-    cell.pattern4[c] = static_cast<Pattern4>(tables_->pattern4[c][cell.combo[c]]);
-    cell.value[c] = tables_->value[c][cell.combo[c]];
+    const ComboInfo& info = tables_->info[c][cell.combo[c]];
+    cell.pattern4[c] = info.pattern4;
+    cell.value[c] = info.value;
   }
 }
 

@@ -202,14 +202,10 @@ void BuildTables(PatternTables& t) {
   }
   for (int c = 0; c < 2; ++c) {
     bool renju_black = t.rule == Rule::kRenju && c == 0;
-    t.pattern4[c].resize(1u << 16);
-    t.value[c].resize(1u << 16);
     t.info[c].resize(1u << 16);
     for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
       Pattern4 p4 = Combine(static_cast<uint16_t>(combo), renju_black);
-      t.pattern4[c][combo] = p4;
-      t.value[c][combo] = CellValue(static_cast<uint16_t>(combo), p4);
-      t.info[c][combo] = ComboInfo{t.value[c][combo], p4};
+      t.info[c][combo] = ComboInfo{CellValue(static_cast<uint16_t>(combo), p4), p4};
     }
   }
 }

@@ -65,10 +65,8 @@ struct PatternTables {
   // Line key -> black pattern in the low nibble, white pattern in the high nibble.
   std::vector<uint8_t> line;
   // Combo (four line patterns of one colour, a nibble each, direction d at bits 4d) ->
-  // Pattern4 and cell value, per colour index (0 Black, 1 White).
-  std::vector<uint8_t> pattern4[2];
-  std::vector<int16_t> value[2];
-  std::vector<ComboInfo> info[2];  // the two above side by side, for the board's hot path
+  // class and cell value, per colour index (0 Black, 1 White).
+  std::vector<ComboInfo> info[2];
 };
 
 // Built on first use for each rule (thread-safe), then shared.

@@ -68,10 +68,8 @@ NodeState ClassifyNode(Board& board, Color us, const NodeScan& scan) {
 
 int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Pattern4 opp) {
   const Cell& cell = board.cell(p);
-  const auto& value = board.tables().value;
   const int own_i = Index(us), opp_i = 1 - own_i;
-  return kOrderAttack[own] + kOrderDefence[opp] + value[own_i][cell.combo[own_i]] +
-         value[opp_i][cell.combo[opp_i]];
+  return kOrderAttack[own] + kOrderDefence[opp] + cell.value[own_i] + cell.value[opp_i];
 }
 
 namespace {

@@ -327,8 +327,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
       if (!direct && (p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
       const Cell& cell = board_->cell(p);
-      int score = board_->tables().value[a][cell.combo[a]] +
-                  board_->tables().value[d][cell.combo[d]] / 2;
+      int score = cell.value[a] + cell.value[d] / 2;
       scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
     }
     std::stable_sort(scored.begin(), scored.end());
