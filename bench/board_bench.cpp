@@ -20,7 +20,7 @@ Board MiddleGame(Rule rule, int stones, uint32_t seed) {
   while (board.stone_count() < stones) {
     std::vector<Pos> candidates;
     for (Pos p : board.points())
-      if (board.IsEmpty(p) && board.cell(p).near > 0) candidates.push_back(p);
+      if (board.IsEmpty(p) && board.Near(p) > 0) candidates.push_back(p);
     Pos p = candidates[rng() % candidates.size()];
     if (JudgeMove(board, p, board.SideToMove()) != MoveVerdict::kNormal) continue;
     board.Play(p);
@@ -40,7 +40,7 @@ void BM_PlaceUndo(benchmark::State& state) {
   for (auto _ : state) {
     for (Board& board : boards) {
       for (Pos p : board.points()) {
-        if (!board.IsEmpty(p) || board.cell(p).near == 0) continue;
+        if (!board.IsEmpty(p) || board.Near(p) == 0) continue;
         board.Play(p);
         board.Undo();
         ++pairs;

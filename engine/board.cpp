@@ -1,6 +1,7 @@
 #include "engine/board.h"
 
 #include <cstring>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 
@@ -34,25 +35,28 @@ Board::Board(int width, int height, Rule rule)
   history_.reserve(static_cast<size_t>(width * height));
   plies_.reserve(static_cast<size_t>(width * height));
   saved_.resize(static_cast<size_t>(width * height) * kCellsPerMove);
-  for (Cell& cell : cells_) cell = Cell{{0, 0, 0, 0}, {0, 0}, {0, 0}, {kP4None, kP4None}, Color::kWall, 0};
+  for (Cell& cell : cells_) cell = Cell{{0, 0}, {0, 0}, {kP4None, kP4None}, Color::kWall};
+  lines_.fill(~uint64_t{0});  // cells beyond the padded array read as walls too
+  near_.fill(0);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
       cells_[MakePos(x, y)].color = Color::kEmpty;
+      SetLineCode(MakePos(x, y), static_cast<uint64_t>(Color::kEmpty));
       points_.push_back(MakePos(x, y));
     }
   }
   for (Pos q : points_) {
-    for (int d = 0; d < kNumDirs; ++d) {
-      uint32_t key = 0;
-      for (int k = -5; k <= 5; ++k) {
-        if (k == 0) continue;
-        key |= static_cast<uint32_t>(cells_[q + k * kDirOffset[d]].color) << (2 * LineSlot(k));
-      }
-      cells_[q].key[d] = key;
-    }
     DeriveCell(q);
     value_sum_[0] += cells_[q].value[0];
     value_sum_[1] += cells_[q].value[1];
+  }
+}
+
+void Board::SetLineCode(Pos p, uint64_t code) {
+  for (int d = 0; d < kNumDirs; ++d) {
+    const int shift = 2 * LineCoord(p, d);
+    uint64_t& line = lines_[LineIndex(p, d)];
+    line = (line & ~(uint64_t{3} << shift)) | code << shift;
   }
 }
 
@@ -61,7 +65,7 @@ void Board::DeriveCell(Pos q) {
   Cell& cell = cells_[q];
   uint32_t black = 0, white = 0;
   for (int d = 0; d < kNumDirs; ++d) {
-    uint32_t entry = tables_->line[cell.key[d]];
+    uint32_t entry = tables_->line[LineKey(q, d)];
     black |= (entry & 15) << (4 * d);
     white |= (entry >> 4) << (4 * d);
   }
@@ -94,25 +98,62 @@ constexpr std::array<uint32_t, 256> kSpread = [] {
   return t;
 }();
 
-// Re-derives an empty cell's pattern on line dir after its key changed, and the colours' value
-// sums. Both colours' fields are packed into words through memcpy: one load and store each.
-template <typename Save>
-inline void UpdateLine(Cell& cell, int dir, const TableView& t, int32_t& sum_black, int32_t& sum_white,
-                       Save save) {
+// Adds one to (or takes one from) each of the 5x5 near_ counts around p, one 5-byte row per
+// 8-byte word. Counts stay in 0..24, so no byte carries or borrows into the next.
+template <bool kAdd>
+inline void UpdateNear(uint8_t* near, Pos p) {
+  constexpr uint64_t kFiveOnes = 0x0101010101;
+  for (int dy = -2; dy <= 2; ++dy) {
+    uint8_t* row = near + p + dy * kStride - 2;
+    uint64_t word;
+    std::memcpy(&word, row, sizeof word);
+    word = kAdd ? word + kFiveOnes : word - kFiveOnes;
+    std::memcpy(row, &word, sizeof word);
+  }
+}
+
+// What Place carries from cell to cell.
+struct PlaceState {
+  Pos pos;
+  Cell* at;  // the new stone's cell
+  SavedCell* out;
+  int32_t sum_black, sum_white;
+};
+
+
+// Re-derives the empty cell k steps from a new stone along direction d, whose line word (after
+// the stone) is `line` with the stone at coordinate `coord`. Templated on d and k so that every
+// cell offset and shift is a constant once Place unrolls the forty calls.
+template <int d, int k>
+[[gnu::always_inline]] inline void UpdateCell(PlaceState& s, const TableView& t, uint64_t line,
+                                              int coord) {
+  constexpr int kOff = k * kDirOffset[d];
+  constexpr int kShift = 4 * d;
+  Cell& cell = s.at[kOff];
   if (cell.color != Color::kEmpty) return;
-  save(cell);
-  const int shift = 4 * dir;
+  const uint32_t key = KeyOfWindow(line >> (2 * (coord + k - 5)));
   uint32_t combos;
   std::memcpy(&combos, cell.combo, sizeof combos);
-  combos = (combos & ~(0x000F000Fu << shift)) | kSpread[t.line[cell.key[dir]]] << shift;
-  std::memcpy(cell.combo, &combos, sizeof combos);
-  const ComboInfo black = t.info[0][combos & 0xFFFF], white = t.info[1][combos >> 16];
-  sum_black += black.value - cell.value[0];
-  sum_white += white.value - cell.value[1];
-  const uint32_t values = static_cast<uint16_t>(black.value) | static_cast<uint32_t>(white.value) << 16;
+  const uint32_t updated = (combos & ~(0x000F000Fu << kShift)) | kSpread[t.line[key]] << kShift;
+  if (updated == combos) return;  // a far stone often changes no pattern
+  s.out->cell = cell;
+  s.out->pos = static_cast<Pos>(s.pos + kOff);
+  ++s.out;
+  std::memcpy(cell.combo, &updated, sizeof updated);
+  const ComboInfo black = t.info[0][updated & 0xFFFF], white = t.info[1][updated >> 16];
+  s.sum_black += black.value - cell.value[0];
+  s.sum_white += white.value - cell.value[1];
+  const uint32_t values =
+      static_cast<uint16_t>(black.value) | static_cast<uint32_t>(white.value) << 16;
   std::memcpy(cell.value, &values, sizeof values);
   const uint16_t classes = static_cast<uint16_t>(black.pattern4 | white.pattern4 << 8);
   std::memcpy(cell.pattern4, &classes, sizeof classes);
+}
+
+template <int d, int... i>
+[[gnu::always_inline]] inline void UpdateLine(PlaceState& s, const TableView& t, uint64_t line,
+                                              int coord, std::integer_sequence<int, i...>) {
+  (UpdateCell<d, i < 5 ? i - 5 : i - 4>(s, t, line, coord), ...);
 }
 
 }  // namespace
@@ -121,43 +162,27 @@ void Board::Place(Pos p, Color c) {
   const TableView t(*tables_);
   Cell* const cells = cells_.data();
   plies_.push_back(SavedPly{saved_count_, {value_sum_[0], value_sum_[1]}});
-  int32_t sum_black = value_sum_[0] - cells[p].value[0];
-  int32_t sum_white = value_sum_[1] - cells[p].value[1];
+  PlaceState s{p, cells + p, saved_.data() + saved_count_, value_sum_[0] - cells[p].value[0],
+               value_sum_[1] - cells[p].value[1]};
   cells[p].color = c;
-  SavedCell* out = saved_.data() + saved_count_;
-  auto save = [&out, cells](const Cell& cell) {
-    SavedCell& s = *out++;
-    s.pos = static_cast<Pos>(&cell - cells);
-    std::memcpy(&s.pattern4, cell.pattern4, sizeof s.pattern4);
-    std::memcpy(&s.combo, cell.combo, sizeof s.combo);
-    std::memcpy(&s.value, cell.value, sizeof s.value);
-  };
-  const uint32_t code = static_cast<uint32_t>(c);
-  for (int d = 0; d < kNumDirs; ++d) {
-    const int off = kDirOffset[d];
-    for (int k = 1; k <= 5; ++k) {
-      // Seen from p + k*off, the new stone sits at offset -k; from p - k*off, at +k.
-      Cell& after = cells[p + k * off];
-      Cell& before = cells[p - k * off];
-      after.key[d] |= code << (2 * LineSlot(-k));
-      before.key[d] |= code << (2 * LineSlot(k));
-      UpdateLine(after, d, t, sum_black, sum_white, save);
-      UpdateLine(before, d, t, sum_black, sum_white, save);
-    }
-  }
-  saved_count_ = static_cast<uint32_t>(out - saved_.data());
-  for (int dy = -2; dy <= 2; ++dy)
-    for (int dx = -2; dx <= 2; ++dx) ++cells[p + dy * kStride + dx].near;
-  value_sum_[0] = sum_black;
-  value_sum_[1] = sum_white;
+  SetLineCode(p, static_cast<uint64_t>(c));
+  constexpr auto kTen = std::make_integer_sequence<int, 10>();
+  UpdateLine<0>(s, t, lines_[LineIndex(p, 0)], LineCoord(p, 0), kTen);
+  UpdateLine<1>(s, t, lines_[LineIndex(p, 1)], LineCoord(p, 1), kTen);
+  UpdateLine<2>(s, t, lines_[LineIndex(p, 2)], LineCoord(p, 2), kTen);
+  UpdateLine<3>(s, t, lines_[LineIndex(p, 3)], LineCoord(p, 3), kTen);
+  saved_count_ = static_cast<uint32_t>(s.out - saved_.data());
+  UpdateNear<true>(near_.data(), p);
+  value_sum_[0] = s.sum_black;
+  value_sum_[1] = s.sum_white;
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
   history_.push_back(p);
 }
 
 // Restores instead of recomputing. The stone's own cell needs nothing: cells are not updated
-// while occupied, and every stone placed since has been taken back, so its fields and keys are
-// as they were.
+// while occupied, and every stone placed since has been taken back, so its fields are as they
+// were.
 void Board::Undo() {
   const Pos p = history_.back();
   history_.pop_back();
@@ -165,23 +190,10 @@ void Board::Undo() {
   const Color c = cells[p].color;
   --counts_[Index(c)];
   hash_ ^= ZobristKey(c, p);
-  for (int dy = -2; dy <= 2; ++dy)
-    for (int dx = -2; dx <= 2; ++dx) --cells[p + dy * kStride + dx].near;
-  for (int d = 0; d < kNumDirs; ++d) {
-    const int off = kDirOffset[d];
-    for (int k = 1; k <= 5; ++k) {
-      cells[p + k * off].key[d] &= ~(3u << (2 * LineSlot(-k)));
-      cells[p - k * off].key[d] &= ~(3u << (2 * LineSlot(k)));
-    }
-  }
+  UpdateNear<false>(near_.data(), p);
+  SetLineCode(p, static_cast<uint64_t>(Color::kEmpty));
   const SavedPly& ply = plies_.back();
-  for (uint32_t i = ply.first_saved; i < saved_count_; ++i) {
-    const SavedCell& s = saved_[i];
-    Cell& cell = cells[s.pos];
-    std::memcpy(cell.pattern4, &s.pattern4, sizeof s.pattern4);
-    std::memcpy(cell.combo, &s.combo, sizeof s.combo);
-    std::memcpy(cell.value, &s.value, sizeof s.value);
-  }
+  for (uint32_t i = ply.first_saved; i < saved_count_; ++i) cells[saved_[i].pos] = saved_[i].cell;
   saved_count_ = ply.first_saved;
   value_sum_[0] = ply.value_sum[0];
   value_sum_[1] = ply.value_sum[1];

@@ -11,17 +11,21 @@
 
 namespace sente {
 
-// Hot per-cell state, 32 bytes: two cells per cache line. key[d]: the 2-bit codes of the ten
-// cells around this one on line d (pattern.h), kept for every cell. combo[c] (the four line
-// patterns for colour index c, a nibble each), value and pattern4 are kept for empty cells
-// only: a stone's own cell is re-derived from its keys when the stone is taken back.
-struct alignas(32) Cell {
-  uint32_t key[kNumDirs];
+// Hot per-cell state, 16 bytes: four cells per cache line. Kept for empty cells only: a
+// stone's own cell is left as it was when the stone was placed, and is current again once
+// the stone is taken back. combo[c]: the four line patterns for colour index c, a nibble each
+// (direction d at bits 4d); value: the cell value per colour index (weights.h).
+struct alignas(16) Cell {
   uint16_t combo[2];
-  int16_t value[2];  // cell value per colour index (weights.h)
+  int16_t value[2];
   Pattern4 pattern4[2];
   Color color;
-  uint8_t near;  // stones within Chebyshev distance 2: candidate moves have near > 0
+};
+
+// An empty cell as it was before a Place changed its patterns: what Undo restores.
+struct SavedCell {
+  Cell cell;
+  Pos pos;
 };
 
 class Board {
@@ -66,6 +70,12 @@ class Board {
   LinePattern line(Pos p, Color c, int dir) const {
     return ComboLine(cells_[p].combo[Index(c)], dir);
   }
+  // The 2-bit codes of the ten cells around p on line dir, in the layout of pattern.h.
+  uint32_t LineKey(Pos p, int dir) const {
+    return KeyOfWindow(lines_[LineIndex(p, dir)] >> (2 * (LineCoord(p, dir) - 5)));
+  }
+  // Stones within Chebyshev distance 2 of p: candidate moves have Near(p) > 0.
+  int Near(Pos p) const { return near_[p]; }
   // Valid for empty points. Whether c playing the empty point p makes a winning five.
   bool MakesFive(Pos p, Color c) const { return pattern4(p, c) == kP4Five; }
 
@@ -76,15 +86,23 @@ class Board {
   const std::vector<Pos>& points() const { return points_; }
 
  private:
-  void DeriveCell(Pos q);
+  // Lines are numbered per direction: rows by y, columns by x, diagonals by x - y, and
+  // anti-diagonals by x + y (padded coordinates). Along a line, a cell's coordinate grows in the
+  // direction's offset: x for rows and diagonals, y for columns and anti-diagonals.
+  static constexpr int kNumLines = 2 * kStride;
+  static constexpr int LineIndex(Pos p, int dir) {
+    const int x = static_cast<uint16_t>(p) % kStride, y = static_cast<uint16_t>(p) / kStride;
+    const int line = dir == 0 ? y : dir == 1 ? x : dir == 2 ? x - y + kStride - 1 : x + y;
+    return dir * kNumLines + line;
+  }
+  static constexpr int LineCoord(Pos p, int dir) {
+    return dir == 0 || dir == 2 ? static_cast<uint16_t>(p) % kStride : static_cast<uint16_t>(p) / kStride;
+  }
 
-  // What Undo restores: the fields of every empty cell a Place changed, and the sums before it.
-  struct SavedCell {
-    Pos pos;
-    uint16_t pattern4;
-    uint32_t combo;
-    uint32_t value;
-  };
+  void DeriveCell(Pos q);
+  void SetLineCode(Pos p, uint64_t code);
+
+  // Where a ply's saved cells start, and the value sums before it.
   struct SavedPly {
     uint32_t first_saved;
     int32_t value_sum[2];
@@ -102,6 +120,11 @@ class Board {
   uint32_t saved_count_ = 0;
   std::vector<Pos> points_;
   std::array<Cell, kNumCells> cells_;
+  // Each line of the padded array as one word, 2 bits per cell (Color codes), per direction:
+  // cell keys are read off these words, so a Place changes four words instead of forty keys.
+  std::array<uint64_t, kNumDirs * kNumLines> lines_;
+  // Padded so that the 8-byte words Place and Undo add to rows of near_ stay inside.
+  std::array<uint8_t, kNumCells + 8> near_;
 };
 
 // Zobrist key of a stone; deterministic across runs and machines.

@@ -13,7 +13,7 @@ Foul Classify(Board& board, Pos p, int depth);
 // three: is there a point that turns it into a straight four through p, without making a
 // five at the same time, and that Black may legally play?
 bool IsRealThree(Board& board, Pos p, int dir, int depth) {
-  const uint32_t key = board.cell(p).key[dir];
+  const uint32_t key = board.LineKey(p, dir);
   const auto& line = board.tables().line;
   for (int k = -4; k <= 4; ++k) {
     if (k == 0) continue;

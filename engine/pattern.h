@@ -16,6 +16,12 @@ constexpr int kLineKeyBits = 20;
 
 constexpr int LineSlot(int offset) { return offset < 0 ? offset + 5 : offset + 4; }
 
+// The key of a cell from the codes of the eleven cells centred on it (offset -5 at bits 0..1,
+// the cell itself at bits 10..11; higher bits ignored).
+constexpr uint32_t KeyOfWindow(uint64_t window) {
+  return static_cast<uint32_t>((window & 0x3FF) | ((window >> 2) & 0xFFC00));
+}
+
 // What a stone of one colour placed on the centre makes on that line, weakest first.
 // kOverline is kept low: it is never a threat (it is a foul for Renju Black).
 enum LinePattern : uint8_t {

@@ -26,7 +26,7 @@ void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan) {
   for (int y = y0; y <= y1; ++y) {
     for (Pos p = MakePos(x0, y), end = MakePos(x1, y); p <= end; ++p) {
       const Cell& cell = board.cell(p);
-      if (cell.color != Color::kEmpty || cell.near == 0) continue;
+      if (cell.color != Color::kEmpty || board.Near(p) == 0) continue;
       auto own = static_cast<Pattern4>(cell.pattern4[own_i]);
       auto opp = static_cast<Pattern4>(cell.pattern4[opp_i]);
       scan.cells[scan.num_cells++] = CellInfo{p, own, opp};

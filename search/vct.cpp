@@ -321,7 +321,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(0, fives[0]);
   } else {
     for (Pos p : board_->points()) {
-      if (!board_->IsEmpty(p) || board_->cell(p).near == 0) continue;
+      if (!board_->IsEmpty(p) || board_->Near(p) == 0) continue;
       const Pattern4 p4 = board_->pattern4(p, attacker_);
       if (p4 < kP4Two) continue;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);

@@ -11,23 +11,47 @@
 namespace sente {
 namespace {
 
-void ExpectSameState(const Board& incremental, const Board& rebuilt) {
-  ASSERT_EQ(incremental.hash(), rebuilt.hash());
-  ASSERT_EQ(incremental.ValueSum(Color::kBlack), rebuilt.ValueSum(Color::kBlack));
-  ASSERT_EQ(incremental.ValueSum(Color::kWhite), rebuilt.ValueSum(Color::kWhite));
-  for (Pos p : incremental.points()) {
-    const Cell& a = incremental.cell(p);
-    const Cell& b = rebuilt.cell(p);
-    ASSERT_EQ(a.color, b.color) << FormatGomocup(p);
-    ASSERT_EQ(a.near, b.near) << FormatGomocup(p);
-    for (int d = 0; d < kNumDirs; ++d) ASSERT_EQ(a.key[d], b.key[d]) << FormatGomocup(p);
-    if (a.color != Color::kEmpty) continue;  // patterns are kept for empty cells only
+// Every incremental field against the same field computed from the stones alone.
+void ExpectMatchesStones(const Board& board) {
+  const PatternTables& tables = board.tables();
+  int32_t sums[2] = {0, 0};
+  for (Pos p : board.points()) {
+    int near = 0;
+    for (int dy = -2; dy <= 2; ++dy)
+      for (int dx = -2; dx <= 2; ++dx) {
+        const Color c = board.At(static_cast<Pos>(p + dy * kStride + dx));
+        near += c == Color::kBlack || c == Color::kWhite;
+      }
+    ASSERT_EQ(board.Near(p), near) << FormatGomocup(p);
+    uint16_t combo[2] = {0, 0};
+    for (int d = 0; d < kNumDirs; ++d) {
+      uint32_t key = 0;
+      for (int k = -5; k <= 5; ++k) {
+        if (k == 0) continue;
+        key |= static_cast<uint32_t>(board.At(static_cast<Pos>(p + k * kDirOffset[d])))
+               << (2 * LineSlot(k));
+      }
+      ASSERT_EQ(board.LineKey(p, d), key) << FormatGomocup(p) << " direction " << d;
+      combo[0] |= static_cast<uint16_t>((tables.line[key] & 15) << (4 * d));
+      combo[1] |= static_cast<uint16_t>((tables.line[key] >> 4) << (4 * d));
+    }
+    if (!board.IsEmpty(p)) continue;  // patterns are kept for empty cells only
+    const Cell& cell = board.cell(p);
     for (int c = 0; c < 2; ++c) {
-      ASSERT_EQ(a.value[c], b.value[c]) << FormatGomocup(p);
-      ASSERT_EQ(a.combo[c], b.combo[c]) << FormatGomocup(p);
-      ASSERT_EQ(a.pattern4[c], b.pattern4[c]) << FormatGomocup(p);
+      ASSERT_EQ(cell.combo[c], combo[c]) << FormatGomocup(p);
+      ASSERT_EQ(cell.value[c], tables.info[c][combo[c]].value) << FormatGomocup(p);
+      ASSERT_EQ(cell.pattern4[c], tables.info[c][combo[c]].pattern4) << FormatGomocup(p);
+      sums[c] += cell.value[c];
     }
   }
+  ASSERT_EQ(board.ValueSum(Color::kBlack), sums[0]);
+  ASSERT_EQ(board.ValueSum(Color::kWhite), sums[1]);
+}
+
+void ExpectSameState(const Board& incremental, const Board& rebuilt) {
+  ASSERT_EQ(incremental.hash(), rebuilt.hash());
+  ExpectMatchesStones(incremental);
+  for (Pos p : incremental.points()) ASSERT_EQ(incremental.At(p), rebuilt.At(p)) << FormatGomocup(p);
 }
 
 Board Rebuild(const Board& board) {
