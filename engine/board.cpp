@@ -8,6 +8,8 @@
 namespace sente {
 namespace {
 
+int64_t Signed(ComboInfo info) { return static_cast<int32_t>(info); }
+
 // A stone changes the line keys of the cells up to five steps away on its four lines.
 constexpr int kCellsPerMove = 5 * 2 * kNumDirs;
 
@@ -35,7 +37,7 @@ Board::Board(int width, int height, Rule rule)
   history_.reserve(static_cast<size_t>(width * height));
   plies_.reserve(static_cast<size_t>(width * height));
   saved_.resize(static_cast<size_t>(width * height) * kCellsPerMove);
-  for (Cell& cell : cells_) cell = Cell{{0, 0}, {0, 0}, {kP4None, kP4None}, Color::kWall};
+  for (Cell& cell : cells_) cell = Cell{{0, 0}, {0, 0}, Color::kWall};
   lines_.fill(~uint64_t{0});  // cells beyond the padded array read as walls too
   near_.fill(0);
   for (int y = 0; y < height; ++y) {
@@ -47,8 +49,8 @@ Board::Board(int width, int height, Rule rule)
   }
   for (Pos q : points_) {
     DeriveCell(q);
-    value_sum_[0] += cells_[q].value[0];
-    value_sum_[1] += cells_[q].value[1];
+    info_sum_[0] += Signed(cells_[q].info[0]);
+    info_sum_[1] += Signed(cells_[q].info[1]);
   }
 }
 
@@ -71,11 +73,7 @@ void Board::DeriveCell(Pos q) {
   }
   cell.combo[0] = static_cast<uint16_t>(black);
   cell.combo[1] = static_cast<uint16_t>(white);
-  for (int c = 0; c < 2; ++c) {
-    const ComboInfo& info = tables_->info[c][cell.combo[c]];
-    cell.pattern4[c] = info.pattern4;
-    cell.value[c] = info.value;
-  }
+  for (int c = 0; c < 2; ++c) cell.info[c] = tables_->info[c][cell.combo[c]];
 }
 
 namespace {
@@ -114,40 +112,36 @@ inline void UpdateNear(uint8_t* near, Pos p) {
 
 // What Place carries from cell to cell.
 struct PlaceState {
-  Pos pos;
-  Cell* at;  // the new stone's cell
-  SavedCell* out;
-  int32_t sum_black, sum_white;
+  Cell* at;      // the new stone's cell
+  Cell* saved;   // the ply's kCellsPerMove saved cells
+  int64_t sum_black, sum_white;
 };
 
+constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
 
-// Re-derives the empty cell k steps from a new stone along direction d, whose line word (after
-// the stone) is `line` with the stone at coordinate `coord`. Templated on d and k so that every
-// cell offset and shift is a constant once Place unrolls the forty calls.
+// Re-derives the cell k steps from a new stone along direction d, whose line word (after the
+// stone) is `line` with the stone at coordinate `coord`. Templated on d and k so that every
+// cell offset and shift is a constant once Place unrolls the forty calls. Branch-free: stones
+// and walls are updated too (their fields mean nothing and Undo restores them), only the value
+// sums look at the colour. Unpredictable branches cost more here than the work they save.
 template <int d, int k>
 [[gnu::always_inline]] inline void UpdateCell(PlaceState& s, const TableView& t, uint64_t line,
                                               int coord) {
-  constexpr int kOff = k * kDirOffset[d];
   constexpr int kShift = 4 * d;
-  Cell& cell = s.at[kOff];
-  if (cell.color != Color::kEmpty) return;
-  const uint32_t key = KeyOfWindow(line >> (2 * (coord + k - 5)));
+  Cell& cell = s.at[k * kDirOffset[d]];
+  s.saved[SavedSlot(d, k)] = cell;
+  // A wall's shift may be negative; x86 masks it to 6 bits anyway, and the key is unused.
+  const uint32_t key = KeyOfWindow(line >> ((2 * (coord + k - 5)) & 63));
   uint32_t combos;
   std::memcpy(&combos, cell.combo, sizeof combos);
   const uint32_t updated = (combos & ~(0x000F000Fu << kShift)) | kSpread[t.line[key]] << kShift;
-  if (updated == combos) return;  // a far stone often changes no pattern
-  s.out->cell = cell;
-  s.out->pos = static_cast<Pos>(s.pos + kOff);
-  ++s.out;
   std::memcpy(cell.combo, &updated, sizeof updated);
   const ComboInfo black = t.info[0][updated & 0xFFFF], white = t.info[1][updated >> 16];
-  s.sum_black += black.value - cell.value[0];
-  s.sum_white += white.value - cell.value[1];
-  const uint32_t values =
-      static_cast<uint16_t>(black.value) | static_cast<uint32_t>(white.value) << 16;
-  std::memcpy(cell.value, &values, sizeof values);
-  const uint16_t classes = static_cast<uint16_t>(black.pattern4 | white.pattern4 << 8);
-  std::memcpy(cell.pattern4, &classes, sizeof classes);
+  const int64_t empty = -static_cast<int64_t>(cell.color == Color::kEmpty);
+  s.sum_black += (Signed(black) - Signed(cell.info[0])) & empty;
+  s.sum_white += (Signed(white) - Signed(cell.info[1])) & empty;
+  const uint64_t infos = black | static_cast<uint64_t>(white) << 32;
+  std::memcpy(cell.info, &infos, sizeof infos);
 }
 
 template <int d, int... i>
@@ -156,14 +150,21 @@ template <int d, int... i>
   (UpdateCell<d, i < 5 ? i - 5 : i - 4>(s, t, line, coord), ...);
 }
 
+template <int d, int... i>
+[[gnu::always_inline]] inline void RestoreLine(Cell* at, const Cell* saved,
+                                               std::integer_sequence<int, i...>) {
+  constexpr int kK[10] = {-5, -4, -3, -2, -1, 1, 2, 3, 4, 5};
+  ((at[kK[i] * kDirOffset[d]] = saved[SavedSlot(d, kK[i])]), ...);
+}
+
 }  // namespace
 
 void Board::Place(Pos p, Color c) {
   const TableView t(*tables_);
   Cell* const cells = cells_.data();
-  plies_.push_back(SavedPly{saved_count_, {value_sum_[0], value_sum_[1]}});
-  PlaceState s{p, cells + p, saved_.data() + saved_count_, value_sum_[0] - cells[p].value[0],
-               value_sum_[1] - cells[p].value[1]};
+  plies_.push_back(SavedPly{{info_sum_[0], info_sum_[1]}});
+  PlaceState s{cells + p, saved_.data() + history_.size() * kCellsPerMove,
+               info_sum_[0] - Signed(cells[p].info[0]), info_sum_[1] - Signed(cells[p].info[1])};
   cells[p].color = c;
   SetLineCode(p, static_cast<uint64_t>(c));
   constexpr auto kTen = std::make_integer_sequence<int, 10>();
@@ -171,18 +172,16 @@ void Board::Place(Pos p, Color c) {
   UpdateLine<1>(s, t, lines_[LineIndex(p, 1)], LineCoord(p, 1), kTen);
   UpdateLine<2>(s, t, lines_[LineIndex(p, 2)], LineCoord(p, 2), kTen);
   UpdateLine<3>(s, t, lines_[LineIndex(p, 3)], LineCoord(p, 3), kTen);
-  saved_count_ = static_cast<uint32_t>(s.out - saved_.data());
   UpdateNear<true>(near_.data(), p);
-  value_sum_[0] = s.sum_black;
-  value_sum_[1] = s.sum_white;
+  info_sum_[0] = s.sum_black;
+  info_sum_[1] = s.sum_white;
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
   history_.push_back(p);
 }
 
-// Restores instead of recomputing. The stone's own cell needs nothing: cells are not updated
-// while occupied, and every stone placed since has been taken back, so its fields are as they
-// were.
+// Restores instead of recomputing. The stone's own cell needs nothing: it was not touched by
+// its own Place, and every Place since has been taken back, so its fields are as they were.
 void Board::Undo() {
   const Pos p = history_.back();
   history_.pop_back();
@@ -192,11 +191,15 @@ void Board::Undo() {
   hash_ ^= ZobristKey(c, p);
   UpdateNear<false>(near_.data(), p);
   SetLineCode(p, static_cast<uint64_t>(Color::kEmpty));
+  const Cell* saved = saved_.data() + history_.size() * kCellsPerMove;
+  constexpr auto kTen = std::make_integer_sequence<int, 10>();
+  RestoreLine<0>(cells + p, saved, kTen);
+  RestoreLine<1>(cells + p, saved, kTen);
+  RestoreLine<2>(cells + p, saved, kTen);
+  RestoreLine<3>(cells + p, saved, kTen);
   const SavedPly& ply = plies_.back();
-  for (uint32_t i = ply.first_saved; i < saved_count_; ++i) cells[saved_[i].pos] = saved_[i].cell;
-  saved_count_ = ply.first_saved;
-  value_sum_[0] = ply.value_sum[0];
-  value_sum_[1] = ply.value_sum[1];
+  info_sum_[0] = ply.info_sum[0];
+  info_sum_[1] = ply.info_sum[1];
   plies_.pop_back();
   cells[p].color = Color::kEmpty;
 }

@@ -13,19 +13,12 @@ namespace sente {
 
 // Hot per-cell state, 16 bytes: four cells per cache line. Kept for empty cells only: a
 // stone's own cell is left as it was when the stone was placed, and is current again once
-// the stone is taken back. combo[c]: the four line patterns for colour index c, a nibble each
-// (direction d at bits 4d); value: the cell value per colour index (weights.h).
+// the stone is taken back. Per colour index c: combo[c], the four line patterns, a nibble
+// each (direction d at bits 4d), and info[c], what they make (class and value, pattern.h).
 struct alignas(16) Cell {
   uint16_t combo[2];
-  int16_t value[2];
-  Pattern4 pattern4[2];
+  ComboInfo info[2];
   Color color;
-};
-
-// An empty cell as it was before a Place changed its patterns: what Undo restores.
-struct SavedCell {
-  Cell cell;
-  Pos pos;
 };
 
 class Board {
@@ -64,9 +57,9 @@ class Board {
   // Removes the last stone placed. Precondition: stone_count() > 0.
   void Undo();
 
-  Pattern4 pattern4(Pos p, Color c) const {
-    return cells_[p].pattern4[Index(c)];
-  }
+  Pattern4 pattern4(Pos p, Color c) const { return InfoPattern4(cells_[p].info[Index(c)]); }
+  // Valid for empty points: colour c's cell value (weights.h).
+  int Value(Pos p, Color c) const { return InfoValue(cells_[p].info[Index(c)]); }
   LinePattern line(Pos p, Color c, int dir) const {
     return ComboLine(cells_[p].combo[Index(c)], dir);
   }
@@ -80,7 +73,7 @@ class Board {
   bool MakesFive(Pos p, Color c) const { return pattern4(p, c) == kP4Five; }
 
   // Sum over empty cells of colour c's cell value (weights.h), kept incrementally.
-  int32_t ValueSum(Color c) const { return value_sum_[Index(c)]; }
+  int32_t ValueSum(Color c) const { return static_cast<int32_t>(info_sum_[Index(c)] >> 16); }
 
   // Every on-board point, row by row.
   const std::vector<Pos>& points() const { return points_; }
@@ -102,22 +95,22 @@ class Board {
   void DeriveCell(Pos q);
   void SetLineCode(Pos p, uint64_t code);
 
-  // Where a ply's saved cells start, and the value sums before it.
+  // The info sums before a ply.
   struct SavedPly {
-    uint32_t first_saved;
-    int32_t value_sum[2];
+    int64_t info_sum[2];
   };
 
   int width_, height_;
   Rule rule_;
   const PatternTables* tables_;
   uint64_t hash_ = 0;
-  int32_t value_sum_[2] = {0, 0};
+  int64_t info_sum_[2] = {0, 0};  // sums of the empty cells' ComboInfo words, as signed
   int counts_[2] = {0, 0};
   std::vector<Pos> history_;
   std::vector<SavedPly> plies_;
-  std::vector<SavedCell> saved_;  // sized once for a full board; saved_count_ in use
-  uint32_t saved_count_ = 0;
+  // The forty cells each Place changes, as they were before it: Undo restores them. Sized once
+  // for a full board, kCellsPerMove per ply.
+  std::vector<Cell> saved_;
   std::vector<Pos> points_;
   std::array<Cell, kNumCells> cells_;
   // Each line of the padded array as one word, 2 bits per cell (Color codes), per direction:

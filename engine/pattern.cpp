@@ -205,7 +205,7 @@ void BuildTables(PatternTables& t) {
     t.info[c].resize(1u << 16);
     for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
       Pattern4 p4 = Combine(static_cast<uint16_t>(combo), renju_black);
-      t.info[c][combo] = ComboInfo{CellValue(static_cast<uint16_t>(combo), p4), p4};
+      t.info[c][combo] = MakeComboInfo(CellValue(static_cast<uint16_t>(combo), p4), p4);
     }
   }
 }

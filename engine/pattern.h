@@ -59,11 +59,16 @@ enum Pattern4 : uint8_t {
   kNumPattern4
 };
 
-// What a cell's combo means for one colour: its value (weights.h) and its class.
-struct ComboInfo {
-  int16_t value;
-  Pattern4 pattern4;
-};
+// What a cell's combo means for one colour, packed in one word that the board copies as is:
+// the class in bits 0..7 and the cell value (weights.h, signed) in bits 16..31. Summed as
+// signed words, the values come out in the high part: the classes add up to less than 2^16.
+using ComboInfo = uint32_t;
+
+constexpr ComboInfo MakeComboInfo(int16_t value, Pattern4 pattern4) {
+  return static_cast<uint32_t>(static_cast<uint16_t>(value)) << 16 | pattern4;
+}
+constexpr Pattern4 InfoPattern4(ComboInfo info) { return static_cast<Pattern4>(info & 0xFF); }
+constexpr int InfoValue(ComboInfo info) { return static_cast<int32_t>(info) >> 16; }
 
 // Tables for one rule. Immutable once built; shared by every board of that rule.
 struct PatternTables {

@@ -27,8 +27,8 @@ void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan) {
     for (Pos p = MakePos(x0, y), end = MakePos(x1, y); p <= end; ++p) {
       const Cell& cell = board.cell(p);
       if (cell.color != Color::kEmpty || board.Near(p) == 0) continue;
-      auto own = static_cast<Pattern4>(cell.pattern4[own_i]);
-      auto opp = static_cast<Pattern4>(cell.pattern4[opp_i]);
+      const Pattern4 own = InfoPattern4(cell.info[own_i]);
+      const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
       scan.cells[scan.num_cells++] = CellInfo{p, own, opp};
       ++scan.own_count[own];
       ++scan.opp_count[opp];
@@ -67,9 +67,7 @@ NodeState ClassifyNode(Board& board, Color us, const NodeScan& scan) {
 }
 
 int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Pattern4 opp) {
-  const Cell& cell = board.cell(p);
-  const int own_i = Index(us), opp_i = 1 - own_i;
-  return kOrderAttack[own] + kOrderDefence[opp] + cell.value[own_i] + cell.value[opp_i];
+  return kOrderAttack[own] + kOrderDefence[opp] + board.Value(p, us) + board.Value(p, Opponent(us));
 }
 
 namespace {

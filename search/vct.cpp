@@ -316,7 +316,6 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
   std::vector<std::pair<int, Pos>> scored;
-  const int a = Index(attacker_), d = Index(defender_);
   if (defender_fives == 1) {
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(0, fives[0]);
   } else {
@@ -326,8 +325,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
       if (p4 < kP4Two) continue;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
       if (!direct && (p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
-      const Cell& cell = board_->cell(p);
-      int score = cell.value[a] + cell.value[d] / 2;
+      int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
       scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
     }
     std::stable_sort(scored.begin(), scored.end());

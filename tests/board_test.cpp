@@ -39,9 +39,8 @@ void ExpectMatchesStones(const Board& board) {
     const Cell& cell = board.cell(p);
     for (int c = 0; c < 2; ++c) {
       ASSERT_EQ(cell.combo[c], combo[c]) << FormatGomocup(p);
-      ASSERT_EQ(cell.value[c], tables.info[c][combo[c]].value) << FormatGomocup(p);
-      ASSERT_EQ(cell.pattern4[c], tables.info[c][combo[c]].pattern4) << FormatGomocup(p);
-      sums[c] += cell.value[c];
+      ASSERT_EQ(cell.info[c], tables.info[c][combo[c]]) << FormatGomocup(p);
+      sums[c] += InfoValue(cell.info[c]);
     }
   }
   ASSERT_EQ(board.ValueSum(Color::kBlack), sums[0]);
