@@ -11,6 +11,7 @@
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
+#include "protocol/case_file.h"
 
 namespace sente {
 namespace {
@@ -64,32 +65,17 @@ absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::
     if (text.rows.empty()) return absl::InvalidArgumentError(absl::StrCat("'", path, "' holds no diagram"));
     return text;
   }
-  bool in_case = false, in_board = false, found = false;
-  for (const std::string& line : lines) {
-    if (absl::StartsWith(line, "case:")) {
-      if (found) break;
-      std::string name(absl::StripAsciiWhitespace(absl::string_view(line).substr(5)));
-      in_case = found = case_name.empty() || name == case_name;
-      in_board = false;
-      continue;
-    }
-    if (!in_case) continue;
-    if (line == "end") break;
-    if (line == "board:") {
-      in_board = true;
-      continue;
-    }
-    size_t colon = line.find(':');
-    if (colon == std::string::npos) {
-      if (in_board) text.rows.push_back(line);
-      continue;
-    }
-    in_board = false;
-    if (line.substr(0, colon) == "attacker") {
-      std::string who = absl::AsciiStrToLower(absl::StripAsciiWhitespace(line.substr(colon + 1)));
-      if (who == "black") text.to_move = Color::kBlack;
-      if (who == "white") text.to_move = Color::kWhite;
-    }
+  absl::StatusOr<std::vector<CaseBlock>> blocks = ReadCaseFile(path);
+  if (!blocks.ok()) return blocks.status();
+  bool found = false;
+  for (const CaseBlock& block : *blocks) {
+    if (!case_name.empty() && block.name != case_name) continue;
+    found = true;
+    text.rows = block.board;
+    const std::string who = absl::AsciiStrToLower(block.Get("attacker"));
+    if (who == "black") text.to_move = Color::kBlack;
+    if (who == "white") text.to_move = Color::kWhite;
+    break;
   }
   if (!found) return absl::NotFoundError(absl::StrCat("no case '", case_name, "' in '", path, "'"));
   if (text.rows.empty()) return absl::InvalidArgumentError(absl::StrCat("the case in '", path, "' has no board"));

@@ -1,14 +1,10 @@
 #include "protocol/puzzle_file.h"
 
-#include <fstream>
-#include <sstream>
-
-#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "engine/coord.h"
+#include "protocol/case_file.h"
 
 namespace sente {
 namespace {
@@ -63,98 +59,63 @@ absl::Status ApplyKey(absl::string_view key, absl::string_view value, int line_n
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::StatusOr<std::vector<Puzzle>> ParsePuzzles(absl::string_view text) {
+// The puzzles of parsed blocks; errors name the case or the line.
+absl::StatusOr<std::vector<Puzzle>> PuzzlesOf(const std::vector<CaseBlock>& blocks) {
   std::vector<Puzzle> puzzles;
-  Puzzle puzzle;
-  std::vector<std::string> rows;
-  std::string expect_text;
-  bool in_case = false, in_board = false;
-  bool has_mode = false, has_attacker = false, has_expect = false;
-  int line_number = 0;
-
-  for (absl::string_view raw : absl::StrSplit(text, '\n')) {
-    ++line_number;
-    absl::string_view line = absl::StripTrailingAsciiWhitespace(raw);
-    if (absl::ConsumePrefix(&line, "case:")) {
-      if (in_case) return LineError(line_number, "'case:' inside a case (missing 'end')");
-      puzzle = Puzzle{};
-      puzzle.name = std::string(absl::StripAsciiWhitespace(line));
-      if (puzzle.name.empty() || puzzle.name.find(' ') != std::string::npos)
-        return LineError(line_number, "a case needs a one-word name");
-      puzzle.line_number = line_number;
-      rows.clear();
-      expect_text.clear();
-      in_case = true;
-      in_board = has_mode = has_attacker = has_expect = false;
-      continue;
+  for (const CaseBlock& block : blocks) {
+    Puzzle puzzle;
+    puzzle.name = block.name;
+    puzzle.line_number = block.line_number;
+    std::string expect_text;
+    bool has_mode = false, has_attacker = false, has_expect = false;
+    for (const CaseBlock::Field& field : block.fields) {
+      absl::Status status = ApplyKey(field.key, field.value, field.line_number, puzzle,
+                                     expect_text, has_mode, has_attacker, has_expect);
+      if (!status.ok()) return status;
     }
-    if (!in_case) continue;  // comments and blank lines between cases
-    if (line == "end") {
-      const std::string where = absl::StrCat("case ", puzzle.name, " (line ", puzzle.line_number, ")");
-      if (!has_mode || !has_attacker || !has_expect) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": needs the keys mode, attacker and expect"));
+    const std::string where = absl::StrCat("case ", puzzle.name, " (line ", puzzle.line_number, ")");
+    if (!has_mode || !has_attacker || !has_expect) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": needs the keys mode, attacker and expect"));
+    }
+    absl::StatusOr<Diagram> diagram = ParseDiagram(block.board);
+    if (!diagram.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, ": ", diagram.status().message()));
+    }
+    absl::Status size = Board::ValidateSize(diagram->width, diagram->height);
+    if (!size.ok()) return absl::InvalidArgumentError(absl::StrCat(where, ": ", size.message()));
+    puzzle.diagram = *std::move(diagram);
+    if (expect_text == "proven") {
+      puzzle.expect = Puzzle::Expect::kProven;
+    } else if (expect_text == "disproven") {
+      puzzle.expect = Puzzle::Expect::kDisproven;
+    } else {
+      absl::StatusOr<std::vector<Pos>> moves =
+          ParseRenjuList(expect_text, puzzle.diagram.width, puzzle.diagram.height);
+      if (!moves.ok() || moves->empty()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ": expect must be proven, disproven or a move list, not '", expect_text, "'"));
       }
-      absl::StatusOr<Diagram> diagram = ParseDiagram(rows);
-      if (!diagram.ok()) {
-        return absl::InvalidArgumentError(absl::StrCat(where, ": ", diagram.status().message()));
-      }
-      absl::Status size = Board::ValidateSize(diagram->width, diagram->height);
-      if (!size.ok()) return absl::InvalidArgumentError(absl::StrCat(where, ": ", size.message()));
-      puzzle.diagram = *std::move(diagram);
-      if (expect_text == "proven") {
-        puzzle.expect = Puzzle::Expect::kProven;
-      } else if (expect_text == "disproven") {
-        puzzle.expect = Puzzle::Expect::kDisproven;
-      } else {
-        absl::StatusOr<std::vector<Pos>> moves =
-            ParseRenjuList(expect_text, puzzle.diagram.width, puzzle.diagram.height);
-        if (!moves.ok() || moves->empty()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              where, ": expect must be proven, disproven or a move list, not '", expect_text, "'"));
-        }
-        puzzle.expect = Puzzle::Expect::kLine;
-        puzzle.expected_line = *std::move(moves);
-      }
-      puzzles.push_back(std::move(puzzle));
-      in_case = in_board = false;
-      continue;
+      puzzle.expect = Puzzle::Expect::kLine;
+      puzzle.expected_line = *std::move(moves);
     }
-    if (line == "board:") {
-      in_board = true;
-      continue;
-    }
-    size_t colon = line.find(':');
-    if (in_board && colon == absl::string_view::npos) {
-      if (!absl::StripAsciiWhitespace(line).empty()) rows.emplace_back(line);
-      continue;
-    }
-    if (colon == absl::string_view::npos) {
-      if (absl::StripAsciiWhitespace(line).empty()) continue;
-      return LineError(line_number, absl::StrCat("expected 'key: value', got '", line, "'"));
-    }
-    in_board = false;
-    absl::string_view key = absl::StripAsciiWhitespace(line.substr(0, colon));
-    absl::string_view value = absl::StripAsciiWhitespace(line.substr(colon + 1));
-    absl::Status status = ApplyKey(key, value, line_number, puzzle, expect_text, has_mode,
-                                   has_attacker, has_expect);
-    if (!status.ok()) return status;
-  }
-  if (in_case) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("case ", puzzle.name, " (line ", puzzle.line_number, "): no 'end'"));
+    puzzles.push_back(std::move(puzzle));
   }
   return puzzles;
 }
 
+}  // namespace
+
+absl::StatusOr<std::vector<Puzzle>> ParsePuzzles(absl::string_view text) {
+  absl::StatusOr<std::vector<CaseBlock>> blocks = ParseCaseBlocks(text);
+  if (!blocks.ok()) return blocks.status();
+  return PuzzlesOf(*blocks);
+}
+
 absl::StatusOr<std::vector<Puzzle>> ReadPuzzleFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<std::vector<Puzzle>> puzzles = ParsePuzzles(text.str());
+  absl::StatusOr<std::vector<CaseBlock>> blocks = ReadCaseFile(path);
+  if (!blocks.ok()) return blocks.status();
+  absl::StatusOr<std::vector<Puzzle>> puzzles = PuzzlesOf(*blocks);
   if (!puzzles.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", puzzles.status().message()));
   }

@@ -249,7 +249,7 @@ std::vector<Pos> FivePoints(const Board& board, Color c) {
   return ::testing::AssertionFailure() << "the last threat can be blocked";
 }
 
-Board CaseBoard(const testing::CaseBlock& c) {
+Board CaseBoard(const CaseBlock& c) {
   absl::StatusOr<Diagram> diagram = ParseDiagram(c.board);
   EXPECT_TRUE(diagram.ok());
   Board board(15, 15, Rule::kRenju);
@@ -257,8 +257,8 @@ Board CaseBoard(const testing::CaseBlock& c) {
   return board;
 }
 
-testing::CaseBlock FindCase(const std::string& file, const std::string& name) {
-  for (const testing::CaseBlock& c : testing::ReadCaseFile(testing::DataPath(file)))
+CaseBlock FindCase(const std::string& file, const std::string& name) {
+  for (const CaseBlock& c : testing::ReadCases(file))
     if (c.name == name) return c;
   ADD_FAILURE() << "no case " << name;
   return {};
@@ -279,7 +279,7 @@ Board PlayMoves(const std::string& moves, Rule rule) {
 TEST(AnalyzeTest, VcfPuzzleBestMoveStartsARealForcedWin) {
   for (const std::string name : {"vcf_counter", "vcf_black"}) {
     SCOPED_TRACE(name);
-    testing::CaseBlock c = FindCase("vcf/cases.txt", name);
+    CaseBlock c = FindCase("vcf/cases.txt", name);
     Color attacker = c.Get("attacker") == "white" ? Color::kWhite : Color::kBlack;
     Json json = AnalyzeJson({"--file", testing::DataPath("vcf/cases.txt"), "--case", name, "--depth", "4"});
     EXPECT_EQ(json["to_move"].text, c.Get("attacker"));
@@ -393,7 +393,7 @@ bool HasFiveInARow(const std::vector<std::string>& rows) {
 
 TEST(AnalyzeTest, RenjuForbiddenPointsAreListedAndDrawn) {
   int checked = 0;
-  for (const testing::CaseBlock& c : testing::ReadCaseFile(testing::DataPath("renju-forbidden/mintaka.txt"))) {
+  for (const CaseBlock& c : testing::ReadCases("renju-forbidden/mintaka.txt")) {
     std::string expected = c.Get("forbidden");
     if (c.Get("complete") != "yes" || expected.empty() || expected.find("=F") != std::string::npos ||
         HasFiveInARow(c.board)) {

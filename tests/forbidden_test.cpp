@@ -12,7 +12,6 @@
 namespace sente {
 namespace {
 
-using testing::CaseBlock;
 
 class ForbiddenCases : public ::testing::TestWithParam<std::string> {};
 
@@ -56,7 +55,7 @@ void CheckCase(const CaseBlock& c) {
 }
 
 TEST_P(ForbiddenCases, AllCasesPass) {
-  std::vector<CaseBlock> cases = testing::ReadCaseFile(testing::DataPath("renju-forbidden/" + GetParam()));
+  std::vector<CaseBlock> cases = testing::ReadCases("renju-forbidden/" + GetParam());
   ASSERT_FALSE(cases.empty());
   for (const CaseBlock& c : cases) CheckCase(c);
 }

@@ -160,8 +160,8 @@ TEST(ProtocolSession, RenjuForbiddenPointsThroughTheProtocol) {
   ASSERT_EQ(h.One("START 15"), "OK");
   h.Send("INFO rule 4\nINFO timeout_turn 100\nINFO show_detail 0");
   for (const char* file : {"mintaka.txt", "alphagomoku.txt", "quintet.txt", "constructed.txt"}) {
-    for (const testing::CaseBlock& c :
-         testing::ReadCaseFile(testing::DataPath(std::string("renju-forbidden/") + file))) {
+    for (const CaseBlock& c :
+         testing::ReadCases(std::string("renju-forbidden/") + file)) {
       absl::StatusOr<Diagram> diagram = ParseDiagram(c.board);
       ASSERT_TRUE(diagram.ok()) << c.name;
       int black = 0, white = 0;

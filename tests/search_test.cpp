@@ -227,7 +227,7 @@ TEST(Search, ShortestWinIsPreferred) {
 TEST(Search, RenjuPuzzleWinsAreReal) {
   const std::set<std::string> names = {"vcf_black", "vcf_white", "vcf_counter"};
   int checked = 0;
-  for (const testing::CaseBlock& c : testing::ReadCaseFile(testing::DataPath("vcf/cases.txt"))) {
+  for (const CaseBlock& c : testing::ReadCases("vcf/cases.txt")) {
     if (!names.count(c.name)) continue;
     SCOPED_TRACE(c.name);
     Board board = FromDiagram(Rule::kRenju, c.board);
