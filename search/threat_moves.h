@@ -26,6 +26,11 @@ inline bool HasLine(const Board& board, Pos p, Color c, LinePattern lo, LinePatt
   return false;
 }
 
+// Whether c playing the empty point p makes a four on some line, legal or not.
+inline bool HasFourLine(const Board& board, Pos p, Color c) {
+  return HasLine(board, p, c, kBlock4, kFourFour);
+}
+
 // A legal move of c at p that makes at least one four (a five point next move). Five
 // points themselves are not fours. Renju Black's 4-3-3 shape needs the exact foul check.
 inline bool IsFourMove(Board& board, Pos p, Color c) {

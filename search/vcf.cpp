@@ -29,8 +29,10 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   Pos fives[2];
   int defender_fives = FivePoints(board, defender_, fives);
   if (defender_fives < 2) {
+    for (Pos p : board.points())
+      if (board.IsEmpty(p) && HasFourLine(board, p, attacker_)) moves_.push_back(p);
     int moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kNoMoveLimit;
-    result.win = Attack(moves, defender_fives == 1 ? fives[0] : kNoPos, &result.line);
+    result.win = Attack(moves, defender_fives == 1 ? fives[0] : kNoPos, 0, kNoPos, &result.line);
   }
   if (result.win) std::reverse(result.line.begin(), result.line.end());
   result.aborted = budget.aborted() && !result.win;
@@ -39,30 +41,51 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
 }
 
 // The attacker is to move with no five point of its own; `forced` is the defender's only
-// five point, if any. On success the line is appended in reverse order.
-bool VcfSolver::Attack(int budget, Pos forced, std::vector<Pos>* line) {
+// five point, if any. The node's candidates are the parent's, from index `parent` to the end
+// of moves_, still empty and still four-shaped, plus those of the attacker's last stone
+// `placed`. On success the line is appended in reverse order.
+bool VcfSolver::Attack(int budget, Pos forced, size_t parent, Pos placed, std::vector<Pos>* line) {
   if (budget <= 0) return false;
   const uint64_t key = ThreatTable::Key(board_->hash(), attacker_);
   if (table_.FailBudget(key) >= budget) return false;
 
   const size_t begin = moves_.size();
-  if (forced != kNoPos) {
-    if (IsFourMove(*board_, forced, attacker_)) moves_.push_back(forced);
-  } else {
-    for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && IsFourMove(*board_, p, attacker_)) moves_.push_back(p);
+  for (size_t i = parent; i < begin; ++i) {
+    const Pos p = moves_[i];
+    if (board_->IsEmpty(p) && HasFourLine(*board_, p, attacker_)) moves_.push_back(p);
+  }
+  if (placed != kNoPos) {
+    // A four shape needs the new stone inside its five cells: at most four steps away.
+    const size_t inherited = moves_.size();
+    for (int d = 0; d < kNumDirs; ++d) {
+      for (int k = -4; k <= 4; ++k) {
+        const Pos q = static_cast<Pos>(placed + k * kDirOffset[d]);
+        if (k == 0 || !board_->IsEmpty(q) || !HasFourLine(*board_, q, attacker_)) continue;
+        if (std::find(moves_.begin() + static_cast<std::ptrdiff_t>(begin),
+                      moves_.begin() + static_cast<std::ptrdiff_t>(inherited), q) ==
+            moves_.begin() + static_cast<std::ptrdiff_t>(inherited))
+          moves_.push_back(q);
+      }
     }
-    // Fours next to the last stones first: continuations of the current fight.
-    Pos last = board_->LastMove();
-    if (last != kNoPos) {
-      std::stable_sort(moves_.begin() + static_cast<std::ptrdiff_t>(begin), moves_.end(),
-                       [last](Pos a, Pos b) { return Distance(a, last) < Distance(b, last); });
-    }
+  }
+  const size_t end = moves_.size();
+  // Fours next to the last stones first: continuations of the current fight. Ties in board
+  // order, so that the order does not depend on how the candidates were found.
+  const Pos last = board_->LastMove();
+  if (forced == kNoPos) {
+    std::sort(moves_.begin() + static_cast<std::ptrdiff_t>(begin),
+              moves_.begin() + static_cast<std::ptrdiff_t>(end), [last](Pos a, Pos b) {
+                const int da = last == kNoPos ? 0 : Distance(a, last);
+                const int db = last == kNoPos ? 0 : Distance(b, last);
+                return da != db ? da < db : a < b;
+              });
   }
 
   bool win = false;
-  for (size_t i = begin; i < moves_.size() && !win; ++i) {
+  for (size_t i = begin; i < end && !win; ++i) {
     const Pos move = moves_[i];
+    if (forced != kNoPos && move != forced) continue;
+    if (!IsFourMove(*board_, move, attacker_)) continue;
     if (!budget_->Step()) break;
     board_->Place(move, attacker_);
     Pos fives[2];
@@ -76,7 +99,7 @@ bool VcfSolver::Attack(int budget, Pos forced, std::vector<Pos>* line) {
       board_->Place(block, defender_);
       Pos counter[2];
       int m = FivePointsAround(*board_, block, defender_, counter);
-      if (m < 2 && Attack(budget - 1, m == 1 ? counter[0] : kNoPos, line)) {
+      if (m < 2 && Attack(budget - 1, m == 1 ? counter[0] : kNoPos, begin, move, line)) {
         win = true;
         line->push_back(block);
         line->push_back(move);

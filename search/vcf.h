@@ -25,13 +25,13 @@ class VcfSolver {
   ThreatResult Solve(Board& board, Color attacker, const ThreatLimits& limits);
 
  private:
-  bool Attack(int budget, Pos forced, std::vector<Pos>* line);
+  bool Attack(int budget, Pos forced, size_t parent, Pos placed, std::vector<Pos>* line);
 
   Board* board_ = nullptr;
   Color attacker_ = Color::kBlack;
   Color defender_ = Color::kWhite;
   ThreatBudget* budget_ = nullptr;
-  std::vector<Pos> moves_;  // candidate stack shared by every ply
+  std::vector<Pos> moves_;  // candidate stack: each node's candidates after its parent's
   ThreatTable table_;
 };
 
