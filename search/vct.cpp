@@ -196,7 +196,8 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
   // nodes, so their children are kept.
   std::vector<Child> children;
   auto cached = children_.find(key);
-  if (cached != children_.end()) {
+  const bool fresh = cached == children_.end();
+  if (!fresh) {
     children = cached->second;
   } else {
     if (attacker_to_move) {
@@ -233,7 +234,9 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     // The attacker has no threat left, or the defender no defence.
     entry.pn = attacker_to_move ? kInf : 0;
     entry.dn = attacker_to_move ? 0 : kInf;
-    if (!attacker_to_move) proofs_[key] = Proof{{}, true};
+    if (!attacker_to_move && !proofs_.count(key)) {
+      proofs_[key] = Proof{fresh ? refuted_ : std::vector<Pos>{}, true};
+    }
     Store(entry);
     return;
   }
@@ -436,6 +439,7 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
 // that, a VCF. Returns false when there is no threat or the defender has a VCF of its own;
 // otherwise lists every defence worth trying.
 bool VctSolver::DefenderChildren(std::vector<Child>& children) {
+  refuted_.clear();
   const int budget = Remaining();
   std::vector<Pos> wins;
   bool any_legal = false;
@@ -529,9 +533,30 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     }
   }
 
+  // A defence after which the attacker still has a VCF loses: the VCFs found so far are
+  // replayed first, then the VCF solver asked. Counter-fours are left to the search.
+  std::vector<std::vector<Pos>> refutations;
+  if (!vcf_line.empty()) refutations.push_back(vcf_line);
   for (Pos p : moves) {
+    const bool four = IsFourMove(*board_, p, defender_);
     board_->Place(p, defender_);
-    children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
+    size_t beaten_by = refutations.size();
+    if (!four) {
+      for (size_t i = 0; i < refutations.size() && beaten_by == refutations.size(); ++i) {
+        if (Replays(refutations[i])) beaten_by = i;
+      }
+      std::vector<Pos> line;
+      if (beaten_by == refutations.size() && Vcf(attacker_, budget, kAttackVcfNodes, &line)) {
+        refutations.push_back(std::move(line));
+      }
+    }
+    const bool loses = beaten_by < refutations.size();
+    if (loses && refuted_.empty()) {
+      // The line shown when every defence loses: this one and a VCF after it.
+      refuted_.push_back(p);
+      refuted_.insert(refuted_.end(), refutations[beaten_by].begin(), refutations[beaten_by].end());
+    }
+    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
     board_->Undo();
   }
   return true;

@@ -83,6 +83,8 @@ class VctSolver {
   std::unordered_map<uint64_t, std::vector<Child>> children_;
   size_t cached_children_ = 0;
   VcfSolver vcf_;
+  // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
+  std::vector<Pos> refuted_;
 };
 
 }  // namespace sente
