@@ -15,7 +15,10 @@ constexpr uint64_t kDefendVcfNodes = 50;
 constexpr uint32_t kInf = 1u << 30;
 constexpr int kInitialTableBits = 15;
 constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or a three
-constexpr size_t kMaxCachedDefences = 1 << 18;
+// The first pass (no quiet moves) gets at most this many nodes, or this share of a node limit.
+constexpr uint64_t kDirectNodes = 300'000;
+constexpr uint64_t kDirectShare = 3;
+constexpr size_t kMaxCachedChildren = size_t{1} << 21;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
 uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
@@ -45,22 +48,38 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   stop_ = limits.stop;
   root_attacker_stones_ = board.count(attacker);
   max_moves_ = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
-  if (used_) table_.assign(table_.size(), Entry{});
-  used_ = true;
-  filled_ = 0;
-  proofs_.clear();
-  defences_.clear();
 
   if (FiveAtOnce(board, attacker_, result)) return result;
   const uint64_t root = NodeKey(board.hash(), true);
-  Search(true, root, kInf, kInf);
+  // Two passes: fours and threes only, which proves most wins in a fraction of the nodes,
+  // then with the quiet moves too. The second pass starts afresh: a disproof of the first
+  // says nothing about quiet moves.
   Entry e;
-  result.win = Lookup(root, e) && e.pn == 0;
+  for (bool quiet : {false, true}) {
+    if (used_) table_.assign(table_.size(), Entry{});
+    used_ = true;
+    filled_ = 0;
+    proofs_.clear();
+    children_.clear();
+    cached_children_ = 0;
+    quiet_ = quiet;
+    node_cap_ = UINT64_MAX;
+    if (!quiet) {
+      node_cap_ = limits.max_nodes > 0 ? limits.max_nodes / kDirectShare : kDirectNodes;
+    }
+    Search(true, root, kInf, kInf);
+    result.win = Lookup(root, e) && e.pn == 0;
+    if (result.win || budget.aborted()) break;
+  }
   if (result.win) result.line = ProvenLine(root);
   result.aborted = budget.aborted() && !result.win;
   result.nodes = budget.nodes();
   return result;
 }
+
+bool VctSolver::Step() { return budget_->Step() && budget_->nodes() < node_cap_; }
+
+bool VctSolver::Stopped() const { return budget_->aborted() || budget_->nodes() >= node_cap_; }
 
 int VctSolver::Remaining() const {
   return max_moves_ - (board_->count(attacker_) - root_attacker_stones_);
@@ -171,30 +190,39 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     Store(entry);
     return;
   }
-  if (entry.pn >= pn_limit || entry.dn >= dn_limit || !budget_->Step()) return;
+  if (entry.pn >= pn_limit || entry.dn >= dn_limit || !Step()) return;
 
+  // Expanding a node costs move generation and VCF searches; df-pn comes back to the same
+  // nodes, so their children are kept.
   std::vector<Child> children;
-  if (attacker_to_move) {
-    std::vector<Pos> instant;
-    if (AttackerChildren(children, instant)) {
-      entry.pn = 0;
-      entry.dn = kInf;
-      proofs_[key] = Proof{std::move(instant), true};
-      Store(entry);
-      return;
-    }
+  auto cached = children_.find(key);
+  const bool fresh = cached == children_.end();
+  if (!fresh) {
+    children = cached->second;
   } else {
-    // Expanding a defender node costs VCF searches; df-pn comes back to the same nodes, so
-    // their defences are kept.
-    auto cached = defences_.find(key);
-    if (cached != defences_.end()) {
-      children = cached->second;
+    if (attacker_to_move) {
+      std::vector<Pos> instant;
+     
+      if (AttackerChildren(children, instant)) {
+        entry.pn = 0;
+        entry.dn = kInf;
+        proofs_[key] = Proof{std::move(instant), true};
+        Store(entry);
+        return;
+      }
     } else {
       bool threat = DefenderChildren(children);
-      if (defences_.size() >= kMaxCachedDefences) defences_.clear();
+      if (!threat)
       if (!threat) children.push_back(Child{kNoPos, kNoPos, 0});
-      defences_.emplace(key, children);
     }
+    if (cached_children_ + children.size() > kMaxCachedChildren) {
+      children_.clear();
+      cached_children_ = 0;
+    }
+    cached_children_ += children.size();
+    children_.emplace(key, children);
+  }
+  if (!attacker_to_move) {
     if (!children.empty() && children[0].move == kNoPos) {
       entry.pn = kInf;
       entry.dn = 0;
@@ -206,7 +234,9 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     // The attacker has no threat left, or the defender no defence.
     entry.pn = attacker_to_move ? kInf : 0;
     entry.dn = attacker_to_move ? 0 : kInf;
-    if (!attacker_to_move) proofs_[key] = Proof{{}, true};
+    if (!attacker_to_move && !proofs_.count(key)) {
+      proofs_[key] = Proof{fresh ? refuted_ : std::vector<Pos>{}, true};
+    }
     Store(entry);
     return;
   }
@@ -217,12 +247,17 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     // the same defences and threats recur through transpositions, and a plain sum
     // overstates them.
     uint64_t largest = 0, open = 0;
+    bool unseen_quiet = false;
     uint32_t best = kInf + 1, second = kInf;
     size_t best_i = 0;
     uint32_t best_pn = 0, best_dn = 0;
     for (size_t i = 0; i < children.size(); ++i) {
       Entry c{children[i].key, children[i].pn, 1};
-      Lookup(children[i].key, c);
+      if (!Lookup(children[i].key, c) && attacker_to_move && children[i].pn >= kQuietPn) {
+        // Quiet moves seldom threaten anything: the ones not searched yet count as one.
+        if (unseen_quiet) c.dn = 0;
+        unseen_quiet = true;
+      }
       uint32_t minimized = attacker_to_move ? c.pn : c.dn;
       uint32_t summed = attacker_to_move ? c.dn : c.pn;
       largest = std::max<uint64_t>(largest, summed);
@@ -246,7 +281,7 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
       entry.pn = static_cast<uint32_t>(std::min<uint64_t>(sum, kInf));
       entry.dn = best;
     }
-    if (entry.pn >= pn_limit || entry.dn >= dn_limit || budget_->aborted()) break;
+    if (entry.pn >= pn_limit || entry.dn >= dn_limit || Stopped()) break;
 
     uint32_t child_pn, child_dn;
     if (attacker_to_move) {
@@ -309,22 +344,22 @@ std::vector<Pos> VctSolver::ProvenLine(uint64_t root) {
   return line;
 }
 
-// The attacker's moves: fours (with the forced reply), threes, and quieter moves that may
-// set up a VCF (the defender node checks). Returns true, with the move, when one wins at
+// The attacker's moves: fours (with the forced reply), threes, and, in the second pass,
+// quieter moves that may set up a VCF (the defender node checks). Returns true, with the move, when one wins at
 // once (two five points, or a single one that Black may not block).
 bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>& instant) {
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
   std::vector<std::pair<int, Pos>> scored;
   if (defender_fives == 1) {
-    if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(0, fives[0]);
+    if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 << 20), fives[0]);
   } else {
     for (Pos p : board_->points()) {
       if (!board_->IsEmpty(p) || board_->Near(p) == 0) continue;
       const Pattern4 p4 = board_->pattern4(p, attacker_);
       if (p4 < kP4Two) continue;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
-      if (!direct && (p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
+      if (!direct && (!quiet_ || p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
       int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
       scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
     }
@@ -348,7 +383,19 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     } else {
       child.key = NodeKey(board_->hash(), false);
     }
+    // A quiet move sets up a VCF only through a four it helps make: some four of the
+    // attacker must then lie on one of its lines, near it.
+    const bool feeds = child.pn == 1 || [&] {
+      for (int dir = 0; dir < kNumDirs; ++dir) {
+        for (int k = -4; k <= 4; ++k) {
+          Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
+          if (k != 0 && board_->IsEmpty(c) && board_->pattern4(c, attacker_) >= kP4Four) return true;
+        }
+      }
+      return false;
+    }();
     board_->Undo();
+    if (!feeds) continue;
     children.push_back(child);
   }
   return false;
@@ -390,6 +437,7 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
 // that, a VCF. Returns false when there is no threat or the defender has a VCF of its own;
 // otherwise lists every defence worth trying.
 bool VctSolver::DefenderChildren(std::vector<Child>& children) {
+  refuted_.clear();
   const int budget = Remaining();
   std::vector<Pos> wins;
   bool any_legal = false;
@@ -409,6 +457,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     ThreatResult r = vcf_.Solve(*board_, attacker_, limits);
     budget_->Add(r.nodes);
     if (!r.win) return false;
+   
     vcf_line = std::move(r.line);
   }
   if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
@@ -482,9 +531,30 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     }
   }
 
+  // A defence after which the attacker still has a VCF loses: the VCFs found so far are
+  // replayed first, then the VCF solver asked. Counter-fours are left to the search.
+  std::vector<std::vector<Pos>> refutations;
+  if (!vcf_line.empty()) refutations.push_back(vcf_line);
   for (Pos p : moves) {
+    const bool four = IsFourMove(*board_, p, defender_);
     board_->Place(p, defender_);
-    children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
+    size_t beaten_by = refutations.size();
+    if (!four) {
+      for (size_t i = 0; i < refutations.size() && beaten_by == refutations.size(); ++i) {
+        if (Replays(refutations[i])) beaten_by = i;
+      }
+      std::vector<Pos> line;
+      if (beaten_by == refutations.size() && Vcf(attacker_, budget, kAttackVcfNodes, &line)) {
+        refutations.push_back(std::move(line));
+      }
+    }
+    const bool loses = beaten_by < refutations.size();
+    if (loses && refuted_.empty()) {
+      // The line shown when every defence loses: this one and a VCF after it.
+      refuted_.push_back(p);
+      refuted_.insert(refuted_.end(), refutations[beaten_by].begin(), refutations[beaten_by].end());
+    }
+    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
     board_->Undo();
   }
   return true;

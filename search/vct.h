@@ -4,7 +4,8 @@
 // tries every move that removes the threat and every counter-four. Each attacker node first
 // asks the VCF solver; each defender node first asks whether the defender has a VCF of its
 // own, which refutes the threat. The attacker's stones since the root count against the
-// limit, so a node's remaining budget is a function of its position.
+// limit, so a node's remaining budget is a function of its position. A first pass with a
+// node cap tries fours and threes only; the second adds the quiet moves.
 #pragma once
 
 #include <cstdint>
@@ -54,6 +55,9 @@ class VctSolver {
   bool Replays(const std::vector<Pos>& vcf, Pos final_fives[2] = nullptr);
   bool Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line);
   int Remaining() const;
+  // Counts a node; false when the budget or this pass's node cap is spent.
+  bool Step();
+  bool Stopped() const;
   uint64_t NodeKey(uint64_t hash, bool attacker_to_move) const;
   bool Lookup(uint64_t key, Entry& entry) const;
   void Store(const Entry& entry);
@@ -63,6 +67,8 @@ class VctSolver {
   Color attacker_ = Color::kBlack;
   Color defender_ = Color::kWhite;
   int root_attacker_stones_ = 0;
+  bool quiet_ = true;             // this pass tries quiet moves
+  uint64_t node_cap_ = UINT64_MAX;  // this pass stops at this many nodes
   int max_moves_ = 0;
   ThreatBudget* budget_ = nullptr;
   const std::atomic<bool>* stop_ = nullptr;
@@ -72,9 +78,13 @@ class VctSolver {
   size_t filled_ = 0;
   bool used_ = false;  // the table holds entries of an earlier Solve
   std::unordered_map<uint64_t, Proof> proofs_;
-  // Defences of expanded defender nodes; a single child with no move marks "no threat".
-  std::unordered_map<uint64_t, std::vector<Child>> defences_;
+  // Children of expanded nodes; at a defender node, a single child with no move marks
+  // "no threat". Cleared when it holds too many children.
+  std::unordered_map<uint64_t, std::vector<Child>> children_;
+  size_t cached_children_ = 0;
   VcfSolver vcf_;
+  // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
+  std::vector<Pos> refuted_;
 };
 
 }  // namespace sente

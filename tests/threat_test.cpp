@@ -401,21 +401,20 @@ TEST(VctTest, ClaimedWinsSurviveEveryDefence) {
 
 // VCT cases of the shared set that a dedicated solver needs at most 50 ms for: each is
 // solved and its line plays out. The harder ones (and the `heavy` ones) are measured by
-// bench/threat_bench.cpp and `sente solve` instead, to keep this suite fast.
-// Known gap: vct_game_white_l12_1 (a 12-move white VCT through two black counter-fours) is
-// not found within a million nodes yet; it stays in the benchmark.
+// bench/threat_bench.cpp and `sente solve` instead, to keep this suite fast. Each case is
+// solved within the node limit, so the limit costs time only when a case is missed; the
+// first pass (fours and threes) gets a third of it, which vct_game_white_l12_1 needs
+// about 50k nodes of.
 TEST(VctTest, SharedCasesSolved) {
-  const std::string kKnownMisses = " vct_game_white_l12_1 ";
   int solved = 0, total = 0;
   std::string missed;
   for (const Puzzle& puzzle : SharedPuzzles()) {
     if (puzzle.mode != Puzzle::Mode::kVct || puzzle.heavy || puzzle.ref_ms > 50) continue;
-    if (kKnownMisses.find(" " + puzzle.name + " ") != std::string::npos) continue;
     SCOPED_TRACE(puzzle.name);
     Board board = *PuzzleBoard(puzzle);
     ThreatLimits limits;
     limits.max_attacker_moves = puzzle.limit;
-    limits.max_nodes = Sanitized() ? 100'000 : 400'000;
+    limits.max_nodes = Sanitized() ? 200'000 : 400'000;
     ThreatResult r = FindVct(board, puzzle.attacker, limits);
     if (r.win) {
       EXPECT_TRUE(PlaysOut(board, puzzle.attacker, r.line, false));
