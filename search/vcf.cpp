@@ -25,12 +25,26 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   budget_ = &budget;
   moves_.clear();
 
-  if (FiveAtOnce(board, attacker_, result)) return result;
+  // One pass over the board: the attacker's five (the whole proof), the defender's five
+  // points, and the root's candidate fours.
   Pos fives[2];
-  int defender_fives = FivePoints(board, defender_, fives);
+  int defender_fives = 0;
+  for (Pos p : board.points()) {
+    if (!board.IsEmpty(p)) continue;
+    if (board.MakesFive(p, attacker_)) {
+      moves_.clear();
+      result.win = true;
+      result.line = {p};
+      result.nodes = 1;
+      return result;
+    }
+    if (board.MakesFive(p, defender_)) {
+      if (defender_fives < 2) fives[defender_fives] = p;
+      ++defender_fives;
+    }
+    if (HasFourLine(board, p, attacker_)) moves_.push_back(p);
+  }
   if (defender_fives < 2) {
-    for (Pos p : board.points())
-      if (board.IsEmpty(p) && HasFourLine(board, p, attacker_)) moves_.push_back(p);
     int moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kNoMoveLimit;
     result.win = Attack(moves, defender_fives == 1 ? fives[0] : kNoPos, 0, kNoPos, &result.line);
   }
