@@ -46,7 +46,7 @@ struct Reductions {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
         table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(0.5 + std::log(d) * std::log(m) / 1.3);
+                                       : static_cast<int8_t>(0.75 + std::log(d) * std::log(m) / 1.0);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -280,7 +280,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
     if (!pv_node && !forced && quiet && i > 0 && !IsLossScore(best) && depth <= 10 &&
-        i >= 2 + depth * depth / 2)
+        (i >= 3 + depth * depth / 3 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
       continue;
 
     // A single forced reply costs no depth: fours are extended this way.
@@ -354,7 +354,9 @@ int Worker::RootSearch(int depth, int alpha, int beta, int pv_index) {
         score = -Search(1, depth - 1, -beta, -alpha, true);
       } else {
         const bool quiet = rm.own < kP4Three && rm.opp < kP4Three;
-        int r = depth >= 3 && quiet && i >= pv_index + 4 ? 1 : 0;
+        int r = 0;
+        if (depth >= 3 && quiet && i >= pv_index + 3)
+          r = std::clamp(LmrTable()(depth, i - pv_index) - 1, 1, depth - 2);
         score = -Search(1, depth - 1 - r, -alpha - 1, -alpha, false);
         if (score > alpha && r > 0) score = -Search(1, depth - 1, -alpha - 1, -alpha, false);
         if (score > alpha && score < beta) score = -Search(1, depth - 1, -beta, -alpha, true);
