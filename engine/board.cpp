@@ -39,10 +39,11 @@ Board::Board(int width, int height, Rule rule)
   saved_.resize(static_cast<size_t>(width * height) * kCellsPerMove);
   for (Cell& cell : cells_) cell = Cell{{0, 0}, {0, 0}, Color::kWall};
   lines_.fill(~uint64_t{0});  // cells beyond the padded array read as walls too
-  near_.fill(0);
+  near_.fill(0x80);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
       cells_[MakePos(x, y)].color = Color::kEmpty;
+      near_[MakePos(x, y)] = 0;
       SetLineCode(MakePos(x, y), static_cast<uint64_t>(Color::kEmpty));
       points_.push_back(MakePos(x, y));
     }
@@ -173,6 +174,7 @@ void Board::Place(Pos p, Color c) {
   UpdateLine<2>(s, t, lines_[LineIndex(p, 2)], LineCoord(p, 2), kTen);
   UpdateLine<3>(s, t, lines_[LineIndex(p, 3)], LineCoord(p, 3), kTen);
   UpdateNear<true>(near_.data(), p);
+  near_[p] |= 0x80;
   info_sum_[0] = s.sum_black;
   info_sum_[1] = s.sum_white;
   hash_ ^= ZobristKey(c, p);
@@ -189,6 +191,7 @@ void Board::Undo() {
   const Color c = cells[p].color;
   --counts_[Index(c)];
   hash_ ^= ZobristKey(c, p);
+  near_[p] &= 0x7F;
   UpdateNear<false>(near_.data(), p);
   SetLineCode(p, static_cast<uint64_t>(Color::kEmpty));
   const Cell* saved = saved_.data() + history_.size() * kCellsPerMove;

@@ -68,7 +68,9 @@ class Board {
     return KeyOfWindow(lines_[LineIndex(p, dir)] >> (2 * (LineCoord(p, dir) - 5)));
   }
   // Stones within Chebyshev distance 2 of p: candidate moves have Near(p) > 0.
-  int Near(Pos p) const { return near_[p]; }
+  int Near(Pos p) const { return near_[p] & 0x7F; }
+  // Empty, with a stone within distance 2: one byte test for move generators' scans.
+  bool IsCandidate(Pos p) const { return static_cast<int8_t>(near_[p]) > 0; }
   // Valid for empty points. Whether c playing the empty point p makes a winning five.
   bool MakesFive(Pos p, Color c) const { return pattern4(p, c) == kP4Five; }
 
@@ -116,7 +118,8 @@ class Board {
   // Each line of the padded array as one word, 2 bits per cell (Color codes), per direction:
   // cell keys are read off these words, so a Place changes four words instead of forty keys.
   std::array<uint64_t, kNumDirs * kNumLines> lines_;
-  // Padded so that the 8-byte words Place and Undo add to rows of near_ stay inside.
+  // The Near counts in bits 0..6 (at most 25), and bit 7 set on stones and walls. Padded so
+  // that the 8-byte words Place and Undo add to rows of near_ stay inside.
   std::array<uint8_t, kNumCells + 8> near_;
 };
 

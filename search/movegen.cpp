@@ -26,7 +26,7 @@ void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan) {
   for (int y = y0; y <= y1; ++y) {
     for (Pos p = MakePos(x0, y), end = MakePos(x1, y); p <= end; ++p) {
       const Cell& cell = board.cell(p);
-      if (cell.color != Color::kEmpty || board.Near(p) == 0) continue;
+      if (!board.IsCandidate(p)) continue;
       const Pattern4 own = InfoPattern4(cell.info[own_i]);
       const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
       scan.cells[scan.num_cells++] = CellInfo{p, own, opp};

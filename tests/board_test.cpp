@@ -23,6 +23,7 @@ void ExpectMatchesStones(const Board& board) {
         near += c == Color::kBlack || c == Color::kWhite;
       }
     ASSERT_EQ(board.Near(p), near) << FormatGomocup(p);
+    ASSERT_EQ(board.IsCandidate(p), board.IsEmpty(p) && near > 0) << FormatGomocup(p);
     uint16_t combo[2] = {0, 0};
     for (int d = 0; d < kNumDirs; ++d) {
       uint32_t key = 0;
