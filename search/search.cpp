@@ -46,7 +46,7 @@ struct Reductions {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
         table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(0.75 + std::log(d) * std::log(m) / 1.0);
+                                       : static_cast<int8_t>(0.75 + std::log(d) * std::log(m) / 0.8);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -234,8 +234,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
 
   const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, scan, state);
   // Reverse futility: a quiet node far above beta near the horizon.
-  if (!pv_node && state == NodeState::kNormal && depth <= 3 && !IsWinScore(beta) &&
-      !IsLossScore(beta) && eval - 160 * depth >= beta && scan.opp_count[kP4FourThree] == 0)
+  if (!pv_node && state == NodeState::kNormal && depth <= 5 && !IsWinScore(beta) &&
+      !IsLossScore(beta) && eval - 120 * depth >= beta && scan.opp_count[kP4FourThree] == 0)
     return eval;
 
   // Null move: if passing still holds beta, a real move will too. Only without threats of
@@ -280,7 +280,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
     if (!pv_node && !forced && quiet && i > 0 && !IsLossScore(best) && depth <= 10 &&
-        (i >= 3 + depth * depth / 3 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
+        (i >= 2 + depth * depth / 4 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
       continue;
 
     // A single forced reply costs no depth: fours are extended this way.
