@@ -385,11 +385,14 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     }
     // A quiet move sets up a VCF only through a four it helps make: some four of the
     // attacker must then lie on one of its lines, near it.
+    // With a single attacker move left after it, that four must win at once.
     const bool feeds = child.pn == 1 || [&] {
+      const bool last = Remaining() <= 1;
       for (int dir = 0; dir < kNumDirs; ++dir) {
         for (int k = -4; k <= 4; ++k) {
           Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
-          if (k != 0 && board_->IsEmpty(c) && board_->pattern4(c, attacker_) >= kP4Four) return true;
+          if (k == 0 || !board_->IsEmpty(c) || board_->pattern4(c, attacker_) < kP4Four) continue;
+          if (!last || IsWinningFour(*board_, c, attacker_)) return true;
         }
       }
       return false;
