@@ -19,6 +19,11 @@ constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or
 constexpr uint64_t kDirectNodes = 300'000;
 constexpr uint64_t kDirectShare = 3;
 constexpr size_t kMaxCachedChildren = size_t{1} << 21;
+// A defender node asks the VCF solver about its defences until this many survive; the rest
+// are only checked against the VCFs found so far, and their attacker nodes ask the VCF
+// solver when (if ever) the search reaches them. One surviving defence is all a disproof
+// needs, and a proof visits every child anyway.
+constexpr size_t kVerifiedDefences = 2;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
 uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
@@ -535,7 +540,8 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   }
 
   // A defence after which the attacker still has a VCF loses: the VCFs found so far are
-  // replayed first, then the VCF solver asked. Counter-fours are left to the search.
+  // replayed first, then the VCF solver asked (until kVerifiedDefences defences survive).
+  // Counter-fours are left to the search.
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(vcf_line);
   for (Pos p : moves) {
@@ -547,7 +553,8 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
-      if (beaten_by == refutations.size() && Vcf(attacker_, budget, kAttackVcfNodes, &line)) {
+      if (beaten_by == refutations.size() && children.size() < kVerifiedDefences &&
+          Vcf(attacker_, budget, kAttackVcfNodes, &line)) {
         refutations.push_back(std::move(line));
       }
     }
