@@ -11,7 +11,8 @@ namespace {
 
 constexpr int kDefaultMaxMoves = 40;
 constexpr uint64_t kAttackVcfNodes = 100;
-constexpr uint64_t kDefendVcfNodes = 50;
+// The defender's own VCF is a shortcut: missed, its fours are still tried one by one.
+constexpr uint64_t kDefendVcfNodes = 20;
 constexpr uint32_t kInf = 1u << 30;
 constexpr int kInitialTableBits = 15;
 constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or a three
