@@ -58,16 +58,19 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   if (FiveAtOnce(board, attacker_, result)) return result;
   const uint64_t root = NodeKey(board.hash(), true);
   // Two passes: fours and threes only, which proves most wins in a fraction of the nodes,
-  // then with the quiet moves too. The second pass starts afresh: a disproof of the first
-  // says nothing about quiet moves.
+  // then with the quiet moves too. The second pass starts afresh but for what does not
+  // depend on quiet moves: the proofs, and the defences of defender nodes (a disproof of the
+  // first pass says nothing about quiet moves).
   Entry e;
+  proofs_.clear();
+  defences_.clear();
+  cached_children_ = 0;
   for (bool quiet : {false, true}) {
     if (used_) table_.assign(table_.size(), Entry{});
     used_ = true;
     filled_ = 0;
-    proofs_.clear();
+    for (const auto& [key, children] : children_) cached_children_ -= children.size();
     children_.clear();
-    cached_children_ = 0;
     quiet_ = quiet;
     node_cap_ = UINT64_MAX;
     if (!quiet) {
@@ -201,8 +204,9 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
   // Expanding a node costs move generation and VCF searches; df-pn comes back to the same
   // nodes, so their children are kept.
   std::vector<Child> children;
-  auto cached = children_.find(key);
-  const bool fresh = cached == children_.end();
+  auto& cache = attacker_to_move ? children_ : defences_;
+  auto cached = cache.find(key);
+  const bool fresh = cached == cache.end();
   if (!fresh) {
     children = cached->second;
   } else {
@@ -223,10 +227,11 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     }
     if (cached_children_ + children.size() > kMaxCachedChildren) {
       children_.clear();
+      defences_.clear();
       cached_children_ = 0;
     }
     cached_children_ += children.size();
-    children_.emplace(key, children);
+    cache.emplace(key, children);
   }
   if (!attacker_to_move) {
     if (!children.empty() && children[0].move == kNoPos) {

@@ -78,9 +78,11 @@ class VctSolver {
   size_t filled_ = 0;
   bool used_ = false;  // the table holds entries of an earlier Solve
   std::unordered_map<uint64_t, Proof> proofs_;
-  // Children of expanded nodes; at a defender node, a single child with no move marks
-  // "no threat". Cleared when it holds too many children.
+  // Children of expanded attacker nodes (children_) and defender nodes (defences_); at a
+  // defender node, a single child with no move marks "no threat". Cleared when they hold too
+  // many children.
   std::unordered_map<uint64_t, std::vector<Child>> children_;
+  std::unordered_map<uint64_t, std::vector<Child>> defences_;
   size_t cached_children_ = 0;
   VcfSolver vcf_;
   // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
