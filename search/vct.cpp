@@ -478,6 +478,13 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
 
   std::vector<Pos> moves;
   auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
+  // Within a group, the points that matter most to either side first: a disproof needs one
+  // defence that holds, and the first ones listed are tried (and verified) first.
+  auto order_from = [&](size_t from) {
+    auto score = [&](Pos p) { return board_->Value(p, defender_) + board_->Value(p, attacker_); };
+    std::stable_sort(moves.begin() + from, moves.end(),
+                     [&](Pos a, Pos b) { return score(a) > score(b); });
+  };
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
@@ -501,9 +508,12 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         }
       }
     }
+    order_from(0);
+    const size_t fours = moves.size();
     for (Pos p : board_->points()) {
       if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
     }
+    order_from(fours);
   } else {
     // Against a VCF threat any move may defend: the points of the VCF line first, then the
     // counter-fours, then everything else. A move after which the same VCF still plays out
@@ -511,9 +521,11 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos p : vcf_line) {
       if (board_->IsEmpty(p) && !listed(p) && Legal(*board_, p, defender_)) moves.push_back(p);
     }
+    const size_t fours = moves.size();
     for (Pos p : board_->points()) {
       if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
     }
+    order_from(fours);
     // Only a stone on a line within five of a point of the VCF (or of its last two five
     // points) changes the patterns the VCF is made of.
     std::vector<Pos> zone;
@@ -531,6 +543,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos q : last_fives) {
       if (q != kNoPos) add_zone(q);
     }
+    const size_t others = moves.size();
     std::sort(zone.begin(), zone.end());
     zone.erase(std::unique(zone.begin(), zone.end()), zone.end());
     for (Pos p : zone) {
@@ -543,6 +556,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       }
       if (Legal(*board_, p, defender_)) moves.push_back(p);
     }
+    order_from(others);
   }
 
   // A defence after which the attacker still has a VCF loses: the VCFs found so far are
