@@ -25,6 +25,7 @@ constexpr size_t kMaxCachedChildren = size_t{1} << 21;
 // solver when (if ever) the search reaches them. One surviving defence is all a disproof
 // needs, and a proof visits every child anyway.
 constexpr size_t kVerifiedDefences = 2;
+constexpr int kNoVcfBits = 18;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
 uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
@@ -42,7 +43,8 @@ VctSolver::VctSolver(int max_table_bits)
     : max_entries_(size_t{1} << std::max(max_table_bits, kInitialTableBits)),
       mask_((uint64_t{1} << kInitialTableBits) - 1),
       table_(mask_ + 1),
-      vcf_(16) {}
+      vcf_(16),
+      no_vcf_(size_t{1} << kNoVcfBits) {}
 
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
   ThreatResult result;
@@ -64,6 +66,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   Entry e;
   proofs_.clear();
   defences_.clear();
+  std::fill(no_vcf_.begin(), no_vcf_.end(), 0);
   cached_children_ = 0;
   for (bool quiet : {false, true}) {
     if (used_) table_.assign(table_.size(), Entry{});
@@ -157,6 +160,18 @@ bool VctSolver::Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vect
   return r.win;
 }
 
+// Whether the attacker, as if to move, has a VCF within the remaining budget, its line in
+// `line`. A position where the VCF solver found none is remembered: the same question comes
+// from a defender node (about a defence) and then again from the attacker node it leads to.
+bool VctSolver::AttackerVcf(std::vector<Pos>* line) {
+  const uint64_t key = NodeKey(board_->hash(), true);
+  uint64_t& slot = no_vcf_[key & (no_vcf_.size() - 1)];
+  if (slot == key) return false;
+  if (Vcf(attacker_, Remaining(), kAttackVcfNodes, line)) return true;
+  slot = key;
+  return false;
+}
+
 // Attacker to move, seen for the first time: wins at once, wins by VCF, or cannot win.
 bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
   const int remaining = Remaining();
@@ -176,7 +191,7 @@ bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
                return false;
              }()) {
     proven = true;
-  } else if (Vcf(attacker_, remaining, kAttackVcfNodes, &line)) {
+  } else if (AttackerVcf(&line)) {
     proven = true;
   } else if (remaining > 1) {
     return false;
@@ -452,7 +467,6 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
 // otherwise lists every defence worth trying.
 bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   refuted_.clear();
-  const int budget = Remaining();
   std::vector<Pos> wins;
   bool any_legal = false;
   for (Pos p : board_->points()) {
@@ -464,15 +478,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
 
   std::vector<Pos> vcf_line;
   if (!any_legal) {
-    ThreatLimits limits;
-    limits.max_attacker_moves = budget;
-    limits.max_nodes = kAttackVcfNodes;
-    limits.stop = stop_;
-    ThreatResult r = vcf_.Solve(*board_, attacker_, limits);
-    budget_->Add(r.nodes);
-    if (!r.win) return false;
-   
-    vcf_line = std::move(r.line);
+    if (!AttackerVcf(&vcf_line)) return false;
   }
   if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
 
@@ -574,7 +580,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       }
       std::vector<Pos> line;
       if (beaten_by == refutations.size() && children.size() < kVerifiedDefences &&
-          Vcf(attacker_, budget, kAttackVcfNodes, &line)) {
+          AttackerVcf(&line)) {
         refutations.push_back(std::move(line));
       }
     }

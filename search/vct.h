@@ -54,6 +54,7 @@ class VctSolver {
   bool DefenderChildren(std::vector<Child>& children);
   bool Replays(const std::vector<Pos>& vcf, Pos final_fives[2] = nullptr);
   bool Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line);
+  bool AttackerVcf(std::vector<Pos>* line);
   int Remaining() const;
   // Counts a node; false when the budget or this pass's node cap is spent.
   bool Step();
@@ -85,6 +86,9 @@ class VctSolver {
   std::unordered_map<uint64_t, std::vector<Child>> defences_;
   size_t cached_children_ = 0;
   VcfSolver vcf_;
+  // Positions (as attacker node keys) where the attacker's VCF check found nothing; one key
+  // a slot, the newest kept.
+  std::vector<uint64_t> no_vcf_;
   // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
   std::vector<Pos> refuted_;
 };
