@@ -20,10 +20,12 @@ constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or
 constexpr uint64_t kDirectNodes = 300'000;
 constexpr uint64_t kDirectShare = 3;
 constexpr size_t kMaxCachedChildren = size_t{1} << 21;
-// A defender node asks the VCF solver about its defences until this many survive; the rest
+// A defender node asks the VCF solver about its defences until this many survive (one
+// against a three, two against a VCF threat, whose defences are many and weaker); the rest
 // are only checked against the VCFs found so far, and their attacker nodes ask the VCF
 // solver when (if ever) the search reaches them. One surviving defence is all a disproof
 // needs, and a proof visits every child anyway.
+constexpr size_t kVerifiedBlocks = 1;
 constexpr size_t kVerifiedDefences = 2;
 constexpr int kNoVcfBits = 18;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
@@ -566,7 +568,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   }
 
   // A defence after which the attacker still has a VCF loses: the VCFs found so far are
-  // replayed first, then the VCF solver asked (until kVerifiedDefences defences survive).
+  // replayed first, then the VCF solver asked (until one or two defences survive).
   // Counter-fours are left to the search.
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(vcf_line);
@@ -579,8 +581,8 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
-      if (beaten_by == refutations.size() && children.size() < kVerifiedDefences &&
-          AttackerVcf(&line)) {
+      const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
+      if (beaten_by == refutations.size() && children.size() < verified && AttackerVcf(&line)) {
         refutations.push_back(std::move(line));
       }
     }
