@@ -11,7 +11,8 @@ namespace {
 
 constexpr int kDefaultMaxMoves = 40;
 constexpr uint64_t kAttackVcfNodes = 100;
-constexpr uint64_t kDefendVcfNodes = 50;
+// The defender's own VCF is a shortcut: missed, its fours are still tried one by one.
+constexpr uint64_t kDefendVcfNodes = 20;
 constexpr uint32_t kInf = 1u << 30;
 constexpr int kInitialTableBits = 15;
 constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or a three
@@ -19,6 +20,14 @@ constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or
 constexpr uint64_t kDirectNodes = 300'000;
 constexpr uint64_t kDirectShare = 3;
 constexpr size_t kMaxCachedChildren = size_t{1} << 21;
+// A defender node asks the VCF solver about its defences until this many survive (one
+// against a three, two against a VCF threat, whose defences are many and weaker); the rest
+// are only checked against the VCFs found so far, and their attacker nodes ask the VCF
+// solver when (if ever) the search reaches them. One surviving defence is all a disproof
+// needs, and a proof visits every child anyway.
+constexpr size_t kVerifiedBlocks = 1;
+constexpr size_t kVerifiedDefences = 2;
+constexpr int kNoVcfBits = 18;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
 uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
@@ -36,7 +45,8 @@ VctSolver::VctSolver(int max_table_bits)
     : max_entries_(size_t{1} << std::max(max_table_bits, kInitialTableBits)),
       mask_((uint64_t{1} << kInitialTableBits) - 1),
       table_(mask_ + 1),
-      vcf_(16) {}
+      vcf_(16),
+      no_vcf_(size_t{1} << kNoVcfBits) {}
 
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
   ThreatResult result;
@@ -52,16 +62,20 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   if (FiveAtOnce(board, attacker_, result)) return result;
   const uint64_t root = NodeKey(board.hash(), true);
   // Two passes: fours and threes only, which proves most wins in a fraction of the nodes,
-  // then with the quiet moves too. The second pass starts afresh: a disproof of the first
-  // says nothing about quiet moves.
+  // then with the quiet moves too. The second pass starts afresh but for what does not
+  // depend on quiet moves: the proofs, and the defences of defender nodes (a disproof of the
+  // first pass says nothing about quiet moves).
   Entry e;
+  proofs_.clear();
+  defences_.clear();
+  std::fill(no_vcf_.begin(), no_vcf_.end(), 0);
+  cached_children_ = 0;
   for (bool quiet : {false, true}) {
     if (used_) table_.assign(table_.size(), Entry{});
     used_ = true;
     filled_ = 0;
-    proofs_.clear();
+    for (const auto& [key, children] : children_) cached_children_ -= children.size();
     children_.clear();
-    cached_children_ = 0;
     quiet_ = quiet;
     node_cap_ = UINT64_MAX;
     if (!quiet) {
@@ -148,6 +162,18 @@ bool VctSolver::Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vect
   return r.win;
 }
 
+// Whether the attacker, as if to move, has a VCF within the remaining budget, its line in
+// `line`. A position where the VCF solver found none is remembered: the same question comes
+// from a defender node (about a defence) and then again from the attacker node it leads to.
+bool VctSolver::AttackerVcf(std::vector<Pos>* line) {
+  const uint64_t key = NodeKey(board_->hash(), true);
+  uint64_t& slot = no_vcf_[key & (no_vcf_.size() - 1)];
+  if (slot == key) return false;
+  if (Vcf(attacker_, Remaining(), kAttackVcfNodes, line)) return true;
+  slot = key;
+  return false;
+}
+
 // Attacker to move, seen for the first time: wins at once, wins by VCF, or cannot win.
 bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
   const int remaining = Remaining();
@@ -167,7 +193,7 @@ bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
                return false;
              }()) {
     proven = true;
-  } else if (Vcf(attacker_, remaining, kAttackVcfNodes, &line)) {
+  } else if (AttackerVcf(&line)) {
     proven = true;
   } else if (remaining > 1) {
     return false;
@@ -195,8 +221,9 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
   // Expanding a node costs move generation and VCF searches; df-pn comes back to the same
   // nodes, so their children are kept.
   std::vector<Child> children;
-  auto cached = children_.find(key);
-  const bool fresh = cached == children_.end();
+  auto& cache = attacker_to_move ? children_ : defences_;
+  auto cached = cache.find(key);
+  const bool fresh = cached == cache.end();
   if (!fresh) {
     children = cached->second;
   } else {
@@ -217,10 +244,11 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     }
     if (cached_children_ + children.size() > kMaxCachedChildren) {
       children_.clear();
+      defences_.clear();
       cached_children_ = 0;
     }
     cached_children_ += children.size();
-    children_.emplace(key, children);
+    cache.emplace(key, children);
   }
   if (!attacker_to_move) {
     if (!children.empty() && children[0].move == kNoPos) {
@@ -385,11 +413,14 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     }
     // A quiet move sets up a VCF only through a four it helps make: some four of the
     // attacker must then lie on one of its lines, near it.
+    // With a single attacker move left after it, that four must win at once.
     const bool feeds = child.pn == 1 || [&] {
+      const bool last = Remaining() <= 1;
       for (int dir = 0; dir < kNumDirs; ++dir) {
         for (int k = -4; k <= 4; ++k) {
           Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
-          if (k != 0 && board_->IsEmpty(c) && board_->pattern4(c, attacker_) >= kP4Four) return true;
+          if (k == 0 || !board_->IsEmpty(c) || board_->pattern4(c, attacker_) < kP4Four) continue;
+          if (!last || IsWinningFour(*board_, c, attacker_)) return true;
         }
       }
       return false;
@@ -438,7 +469,6 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
 // otherwise lists every defence worth trying.
 bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   refuted_.clear();
-  const int budget = Remaining();
   std::vector<Pos> wins;
   bool any_legal = false;
   for (Pos p : board_->points()) {
@@ -450,20 +480,19 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
 
   std::vector<Pos> vcf_line;
   if (!any_legal) {
-    ThreatLimits limits;
-    limits.max_attacker_moves = budget;
-    limits.max_nodes = kAttackVcfNodes;
-    limits.stop = stop_;
-    ThreatResult r = vcf_.Solve(*board_, attacker_, limits);
-    budget_->Add(r.nodes);
-    if (!r.win) return false;
-   
-    vcf_line = std::move(r.line);
+    if (!AttackerVcf(&vcf_line)) return false;
   }
   if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
 
   std::vector<Pos> moves;
   auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
+  // Within a group, the points that matter most to either side first: a disproof needs one
+  // defence that holds, and the first ones listed are tried (and verified) first.
+  auto order_from = [&](size_t from) {
+    auto score = [&](Pos p) { return board_->Value(p, defender_) + board_->Value(p, attacker_); };
+    std::stable_sort(moves.begin() + from, moves.end(),
+                     [&](Pos a, Pos b) { return score(a) > score(b); });
+  };
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
@@ -487,9 +516,12 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         }
       }
     }
+    order_from(0);
+    const size_t fours = moves.size();
     for (Pos p : board_->points()) {
       if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
     }
+    order_from(fours);
   } else {
     // Against a VCF threat any move may defend: the points of the VCF line first, then the
     // counter-fours, then everything else. A move after which the same VCF still plays out
@@ -497,9 +529,11 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos p : vcf_line) {
       if (board_->IsEmpty(p) && !listed(p) && Legal(*board_, p, defender_)) moves.push_back(p);
     }
+    const size_t fours = moves.size();
     for (Pos p : board_->points()) {
       if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
     }
+    order_from(fours);
     // Only a stone on a line within five of a point of the VCF (or of its last two five
     // points) changes the patterns the VCF is made of.
     std::vector<Pos> zone;
@@ -517,6 +551,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos q : last_fives) {
       if (q != kNoPos) add_zone(q);
     }
+    const size_t others = moves.size();
     std::sort(zone.begin(), zone.end());
     zone.erase(std::unique(zone.begin(), zone.end()), zone.end());
     for (Pos p : zone) {
@@ -529,10 +564,12 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       }
       if (Legal(*board_, p, defender_)) moves.push_back(p);
     }
+    order_from(others);
   }
 
   // A defence after which the attacker still has a VCF loses: the VCFs found so far are
-  // replayed first, then the VCF solver asked. Counter-fours are left to the search.
+  // replayed first, then the VCF solver asked (until one or two defences survive).
+  // Counter-fours are left to the search.
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(vcf_line);
   for (Pos p : moves) {
@@ -544,7 +581,8 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
-      if (beaten_by == refutations.size() && Vcf(attacker_, budget, kAttackVcfNodes, &line)) {
+      const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
+      if (beaten_by == refutations.size() && children.size() < verified && AttackerVcf(&line)) {
         refutations.push_back(std::move(line));
       }
     }

@@ -54,6 +54,7 @@ class VctSolver {
   bool DefenderChildren(std::vector<Child>& children);
   bool Replays(const std::vector<Pos>& vcf, Pos final_fives[2] = nullptr);
   bool Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line);
+  bool AttackerVcf(std::vector<Pos>* line);
   int Remaining() const;
   // Counts a node; false when the budget or this pass's node cap is spent.
   bool Step();
@@ -78,11 +79,16 @@ class VctSolver {
   size_t filled_ = 0;
   bool used_ = false;  // the table holds entries of an earlier Solve
   std::unordered_map<uint64_t, Proof> proofs_;
-  // Children of expanded nodes; at a defender node, a single child with no move marks
-  // "no threat". Cleared when it holds too many children.
+  // Children of expanded attacker nodes (children_) and defender nodes (defences_); at a
+  // defender node, a single child with no move marks "no threat". Cleared when they hold too
+  // many children.
   std::unordered_map<uint64_t, std::vector<Child>> children_;
+  std::unordered_map<uint64_t, std::vector<Child>> defences_;
   size_t cached_children_ = 0;
   VcfSolver vcf_;
+  // Positions (as attacker node keys) where the attacker's VCF check found nothing; one key
+  // a slot, the newest kept.
+  std::vector<uint64_t> no_vcf_;
   // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
   std::vector<Pos> refuted_;
 };

@@ -14,6 +14,7 @@
 #include "protocol/puzzle_file.h"
 #include "search/threat.h"
 #include "search/vcf.h"
+#include "search/vct.h"
 #include "tests/test_data.h"
 
 namespace sente {
@@ -399,12 +400,43 @@ TEST(VctTest, ClaimedWinsSurviveEveryDefence) {
   EXPECT_GE(checked, 3);
 }
 
+// A solver used again, with another move limit, answers as a fresh one: what it remembers
+// within a search (failed VCF checks, defences, proofs) depends on the limit through the
+// attacker's remaining moves, so it must not outlive the search.
+TEST(VctTest, SolverReusedAcrossLimitsAnswersAsAFreshOne) {
+  VctSolver reused(16);
+  int compared = 0;
+  for (const Puzzle& puzzle : SharedPuzzles()) {
+    if (puzzle.mode != Puzzle::Mode::kVct || puzzle.heavy || puzzle.ref_ms > 50 ||
+        puzzle.limit > 5 || !puzzle.ExpectsWin()) {
+      continue;
+    }
+    SCOPED_TRACE(puzzle.name);
+    Board board = *PuzzleBoard(puzzle);
+    for (int limit : {puzzle.limit, puzzle.limit - 1, puzzle.limit}) {
+      ThreatLimits limits;
+      limits.max_attacker_moves = limit;
+      limits.max_nodes = Sanitized() ? 50'000 : 200'000;
+      VctSolver fresh(16);
+      ThreatResult expected = fresh.Solve(board, puzzle.attacker, limits);
+      ThreatResult got = reused.Solve(board, puzzle.attacker, limits);
+      if (expected.aborted || got.aborted) continue;
+      EXPECT_EQ(got.win, expected.win) << "limit " << limit;
+      if (got.win) {
+        EXPECT_TRUE(PlaysOut(board, puzzle.attacker, got.line, false));
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 6);
+}
+
 // VCT cases of the shared set that a dedicated solver needs at most 50 ms for: each is
 // solved and its line plays out. The harder ones (and the `heavy` ones) are measured by
 // bench/threat_bench.cpp and `sente solve` instead, to keep this suite fast. Each case is
 // solved within the node limit, so the limit costs time only when a case is missed; the
 // first pass (fours and threes) gets a third of it, which vct_game_white_l12_1 needs
-// about 50k nodes of.
+// about 30k nodes of.
 TEST(VctTest, SharedCasesSolved) {
   int solved = 0, total = 0;
   std::string missed;
