@@ -243,7 +243,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (!pv_node && state == NodeState::kNormal && depth >= 3 && eval >= beta && null_ok &&
       !IsWinScore(beta) && !IsLossScore(beta) && scan.opp_count[kP4FourThree] == 0 &&
       scan.opp_count[kP4Four] == 0 && scan.opp_count[kP4DoubleThree] == 0) {
-    const int r = 2 + depth / 4;
+    const int r = 3 + depth / 3;
     area_[ply + 1] = area_[ply];
     int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
     if (stopped_) return 0;
@@ -281,6 +281,10 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const bool tactical = m.own >= kP4Four;
     if (!pv_node && !forced && quiet && i > 0 && !IsLossScore(best) && depth <= 10 &&
         (i >= 2 + depth * depth / 4 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
+      continue;
+    // Threes beyond the first few are pruned too near the horizon; fours never.
+    if (!pv_node && !forced && !quiet && !tactical && i > 0 && !IsLossScore(best) && depth <= 6 &&
+        i >= 4 + depth * depth / 2)
       continue;
 
     // A single forced reply costs no depth: fours are extended this way.
