@@ -120,19 +120,17 @@ struct PlaceState {
 
 constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
 
-// Re-derives the cell k steps from a new stone along direction d, whose line word (after the
-// stone) is `line` with the stone at coordinate `coord`. Templated on d and k so that every
-// cell offset and shift is a constant once Place unrolls the forty calls. Branch-free: stones
+// Re-derives the cell k steps from a new stone along direction d. `around` holds the codes of
+// the 21 cells centred on the stone (after it), offset -10 at bits 0..1. Templated on d and k so
+// that every cell offset and shift is a constant once Place unrolls the forty calls. Branch-free: stones
 // and walls are updated too (their fields mean nothing and Undo restores them), only the value
 // sums look at the colour. Unpredictable branches cost more here than the work they save.
 template <int d, int k>
-[[gnu::always_inline]] inline void UpdateCell(PlaceState& s, const TableView& t, uint64_t line,
-                                              int coord) {
+[[gnu::always_inline]] inline void UpdateCell(PlaceState& s, const TableView& t, uint64_t around) {
   constexpr int kShift = 4 * d;
   Cell& cell = s.at[k * kDirOffset[d]];
   s.saved[SavedSlot(d, k)] = cell;
-  // A wall's shift may be negative; x86 masks it to 6 bits anyway, and the key is unused.
-  const uint32_t key = KeyOfWindow(line >> ((2 * (coord + k - 5)) & 63));
+  const uint32_t key = KeyOfWindow(around >> (2 * (k + 5)));
   uint32_t combos;
   std::memcpy(&combos, cell.combo, sizeof combos);
   const uint32_t updated = (combos & ~(0x000F000Fu << kShift)) | kSpread[t.line[key]] << kShift;
@@ -145,10 +143,16 @@ template <int d, int k>
   std::memcpy(cell.info, &infos, sizeof infos);
 }
 
+// The codes of the 21 cells centred on coordinate `coord` of a line word, offset -10 at bits
+// 0..1. Cells before the start of the line read as empty: only walls' keys see them.
+inline uint64_t Around(uint64_t line, int coord) {
+  return coord >= 10 ? line >> (2 * (coord - 10)) : line << (2 * (10 - coord));
+}
+
 template <int d, int... i>
-[[gnu::always_inline]] inline void UpdateLine(PlaceState& s, const TableView& t, uint64_t line,
-                                              int coord, std::integer_sequence<int, i...>) {
-  (UpdateCell<d, i < 5 ? i - 5 : i - 4>(s, t, line, coord), ...);
+[[gnu::always_inline]] inline void UpdateLine(PlaceState& s, const TableView& t, uint64_t around,
+                                              std::integer_sequence<int, i...>) {
+  (UpdateCell<d, i < 5 ? i - 5 : i - 4>(s, t, around), ...);
 }
 
 template <int d, int... i>
@@ -169,10 +173,10 @@ void Board::Place(Pos p, Color c) {
   cells[p].color = c;
   SetLineCode(p, static_cast<uint64_t>(c));
   constexpr auto kTen = std::make_integer_sequence<int, 10>();
-  UpdateLine<0>(s, t, lines_[LineIndex(p, 0)], LineCoord(p, 0), kTen);
-  UpdateLine<1>(s, t, lines_[LineIndex(p, 1)], LineCoord(p, 1), kTen);
-  UpdateLine<2>(s, t, lines_[LineIndex(p, 2)], LineCoord(p, 2), kTen);
-  UpdateLine<3>(s, t, lines_[LineIndex(p, 3)], LineCoord(p, 3), kTen);
+  UpdateLine<0>(s, t, Around(lines_[LineIndex(p, 0)], LineCoord(p, 0)), kTen);
+  UpdateLine<1>(s, t, Around(lines_[LineIndex(p, 1)], LineCoord(p, 1)), kTen);
+  UpdateLine<2>(s, t, Around(lines_[LineIndex(p, 2)], LineCoord(p, 2)), kTen);
+  UpdateLine<3>(s, t, Around(lines_[LineIndex(p, 3)], LineCoord(p, 3)), kTen);
   UpdateNear<true>(near_.data(), p);
   near_[p] |= 0x80;
   info_sum_[0] = s.sum_black;
