@@ -8,8 +8,6 @@
 namespace sente {
 namespace {
 
-int64_t Signed(ComboInfo info) { return static_cast<int32_t>(info); }
-
 // A stone changes the line keys of the cells up to five steps away on its four lines.
 constexpr int kCellsPerMove = 5 * 2 * kNumDirs;
 
@@ -50,8 +48,8 @@ Board::Board(int width, int height, Rule rule)
   }
   for (Pos q : points_) {
     DeriveCell(q);
-    info_sum_[0] += Signed(cells_[q].info[0]);
-    info_sum_[1] += Signed(cells_[q].info[1]);
+    info_sum_[0] += cells_[q].info[0];
+    info_sum_[1] += cells_[q].info[1];
   }
 }
 
@@ -115,7 +113,9 @@ inline void UpdateNear(uint8_t* near, Pos p) {
 struct PlaceState {
   Cell* at;      // the new stone's cell
   Cell* saved;   // the ply's kCellsPerMove saved cells
-  int64_t sum_black, sum_white;
+  // Both colours' info-sum changes in one word, Black's in the low half (pattern.h says why
+  // this can be split again).
+  uint64_t delta;
 };
 
 constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
@@ -136,11 +136,12 @@ template <int d, int k>
   const uint32_t updated = (combos & ~(0x000F000Fu << kShift)) | kSpread[t.line[key]] << kShift;
   std::memcpy(cell.combo, &updated, sizeof updated);
   const ComboInfo black = t.info[0][updated & 0xFFFF], white = t.info[1][updated >> 16];
-  const int64_t empty = -static_cast<int64_t>(cell.color == Color::kEmpty);
-  s.sum_black += (Signed(black) - Signed(cell.info[0])) & empty;
-  s.sum_white += (Signed(white) - Signed(cell.info[1])) & empty;
+  uint64_t old_infos;
+  std::memcpy(&old_infos, cell.info, sizeof old_infos);
   const uint64_t infos = black | static_cast<uint64_t>(white) << 32;
   std::memcpy(cell.info, &infos, sizeof infos);
+  const uint64_t empty = -static_cast<uint64_t>(cell.color == Color::kEmpty);
+  s.delta += (infos - old_infos) & empty;
 }
 
 // The codes of the 21 cells centred on coordinate `coord` of a line word, offset -10 at bits
@@ -168,8 +169,7 @@ void Board::Place(Pos p, Color c) {
   const TableView t(*tables_);
   Cell* const cells = cells_.data();
   plies_.push_back(SavedPly{{info_sum_[0], info_sum_[1]}});
-  PlaceState s{cells + p, saved_.data() + history_.size() * kCellsPerMove,
-               info_sum_[0] - Signed(cells[p].info[0]), info_sum_[1] - Signed(cells[p].info[1])};
+  PlaceState s{cells + p, saved_.data() + history_.size() * kCellsPerMove, 0};
   cells[p].color = c;
   SetLineCode(p, static_cast<uint64_t>(c));
   constexpr auto kTen = std::make_integer_sequence<int, 10>();
@@ -179,8 +179,11 @@ void Board::Place(Pos p, Color c) {
   UpdateLine<3>(s, t, Around(lines_[LineIndex(p, 3)], LineCoord(p, 3)), kTen);
   UpdateNear<true>(near_.data(), p);
   near_[p] |= 0x80;
-  info_sum_[0] = s.sum_black;
-  info_sum_[1] = s.sum_white;
+  const int64_t black_delta = static_cast<int32_t>(static_cast<uint32_t>(s.delta));
+  const int64_t white_delta =
+      static_cast<int64_t>(s.delta - static_cast<uint64_t>(black_delta)) >> 32;
+  info_sum_[0] += black_delta - cells[p].info[0];  // the stone's cell is no longer empty
+  info_sum_[1] += white_delta - cells[p].info[1];
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
   history_.push_back(p);

@@ -75,7 +75,9 @@ class Board {
   bool MakesFive(Pos p, Color c) const { return pattern4(p, c) == kP4Five; }
 
   // Sum over empty cells of colour c's cell value (weights.h), kept incrementally.
-  int32_t ValueSum(Color c) const { return static_cast<int32_t>(info_sum_[Index(c)] >> 16); }
+  int32_t ValueSum(Color c) const {
+    return static_cast<int32_t>(info_sum_[Index(c)] >> kInfoValueShift);
+  }
 
   // Every on-board point, row by row.
   const std::vector<Pos>& points() const { return points_; }
@@ -106,7 +108,7 @@ class Board {
   Rule rule_;
   const PatternTables* tables_;
   uint64_t hash_ = 0;
-  int64_t info_sum_[2] = {0, 0};  // sums of the empty cells' ComboInfo words, as signed
+  int64_t info_sum_[2] = {0, 0};  // sums of the empty cells' ComboInfo words
   int counts_[2] = {0, 0};
   std::vector<Pos> history_;
   std::vector<SavedPly> plies_;

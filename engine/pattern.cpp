@@ -170,14 +170,30 @@ Pattern4 Combine(uint16_t combo, bool renju_black) {
   return kP4None;
 }
 
-int16_t CellValue(uint16_t combo, Pattern4 p4) {
+// The largest cell value the weights allow, or -1 when a weight is negative.
+constexpr int MaxCellValue() {
+  int line = 0, bonus = 0;
+  for (int16_t w : kLineWeight) {
+    if (w < 0) return -1;
+    line = std::max<int>(line, w);
+  }
+  for (int16_t w : kPattern4Bonus) {
+    if (w < 0) return -1;
+    bonus = std::max<int>(bonus, w);
+  }
+  return kNumDirs * line + bonus;
+}
+static_assert(MaxCellValue() >= 0 && MaxCellValue() <= kMaxCellValue,
+              "weights must be non-negative and a cell value at most kMaxCellValue (pattern.h)");
+
+int CellValue(uint16_t combo, Pattern4 p4) {
   if (p4 == kP4Overline || p4 == kP4DoubleFour) return 0;
   int v = kPattern4Bonus[p4];
   for (int d = 0; d < kNumDirs; ++d) {
     int p = ComboLine(combo, d);
     if (p < kNumLinePatterns) v += kLineWeight[p];
   }
-  return static_cast<int16_t>(v);
+  return v;
 }
 
 void BuildTables(PatternTables& t) {

@@ -60,15 +60,20 @@ enum Pattern4 : uint8_t {
 };
 
 // What a cell's combo means for one colour, packed in one word that the board copies as is:
-// the class in bits 0..7 and the cell value (weights.h, signed) in bits 16..31. Summed as
-// signed words, the values come out in the high part: the classes add up to less than 2^16.
+// the class in bits 0..7 and the cell value (weights.h, 0..kMaxCellValue) from bit
+// kInfoValueShift. The board sums these words over the empty cells: the classes add up to less
+// than 2^13 (484 cells, classes below 16), so the value sum is the sum shifted down; and one
+// move changes a colour's sum by less than 2^31 (40 cells, 2 * 2047 * 2^13 each), so Place
+// can carry both colours' changes in one 64-bit word.
 using ComboInfo = uint32_t;
+constexpr int kInfoValueShift = 13;
+constexpr int kMaxCellValue = 2047;
 
-constexpr ComboInfo MakeComboInfo(int16_t value, Pattern4 pattern4) {
-  return static_cast<uint32_t>(static_cast<uint16_t>(value)) << 16 | pattern4;
+constexpr ComboInfo MakeComboInfo(int value, Pattern4 pattern4) {
+  return static_cast<uint32_t>(value) << kInfoValueShift | pattern4;
 }
 constexpr Pattern4 InfoPattern4(ComboInfo info) { return static_cast<Pattern4>(info & 0xFF); }
-constexpr int InfoValue(ComboInfo info) { return static_cast<int32_t>(info) >> 16; }
+constexpr int InfoValue(ComboInfo info) { return static_cast<int>(info >> kInfoValueShift); }
 
 // Tables for one rule. Immutable once built; shared by every board of that rule.
 struct PatternTables {
