@@ -39,6 +39,23 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
          (p4 == kP4DoubleThree && IsRenjuBlack(board, c) && HasLine(board, p, c, kFlex4, kFlex4));
 }
 
+// Colour c's line pattern at the empty point q on direction dir once a stone of colour
+// `stone` stands on the empty point k steps from q along dir (0 < |k| <= 5): the board's
+// key for q with that one cell changed, looked up as Place would.
+LinePattern LineWith(const Board& board, Pos q, int dir, int k, Color stone, Color c) {
+  const uint32_t key =
+      board.LineKey(q, dir) | static_cast<uint32_t>(stone) << (2 * LineSlot(k));
+  const uint8_t entry = board.tables().line[key];
+  return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
+}
+
+// Colour c's class at the empty point q with its line on direction dir replaced by lp.
+Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern lp) {
+  uint32_t combo = board.cell(q).combo[Index(c)];
+  combo = (combo & ~(15u << (4 * dir))) | static_cast<uint32_t>(lp) << (4 * dir);
+  return InfoPattern4(board.tables().info[Index(c)][combo]);
+}
+
 }  // namespace
 
 VctSolver::VctSolver(int max_table_bits)
@@ -393,39 +410,65 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     }
     std::stable_sort(scored.begin(), scored.end());
   }
+  // What each move makes is read from the line patterns around it, with the move set in
+  // their keys, instead of placing it: fours and their five points, and for a quiet move
+  // the fours it helps make. Only Renju's fouls around a new stone need the board.
+  const uint64_t hash = board_->hash();
+  const bool black_defender = IsRenjuBlack(*board_, defender_);
+  const bool last = Remaining() <= 2;  // a single attacker move left after this one
   for (auto [score, move] : scored) {
-    board_->Place(move, attacker_);
-    Pos threat[2];
-    int n = FivePointsAround(*board_, move, attacker_, threat);
     Child child{move, kNoPos, 0, score < -(1 << 20) ? 1u : kQuietPn};
-    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) && IsForbidden(*board_, threat[0]))) {
-      board_->Undo();
+    Pos threat[2];
+    int n = 0;
+    bool feeds = child.pn == 1;
+    for (int dir = 0; dir < kNumDirs; ++dir) {
+      const LinePattern own = board_->line(move, attacker_, dir);
+      const bool four_line = own >= kBlock4 && own <= kFourFour;
+      if (!four_line && feeds) continue;
+      for (int k = -4; k <= 4; ++k) {
+        const Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
+        if (k == 0 || !board_->IsEmpty(c)) continue;
+        const LinePattern lp = LineWith(*board_, c, dir, -k, attacker_, attacker_);
+        if (four_line && lp == kFive) {
+          if (n == 0 || (n == 1 && threat[0] != c)) {
+            if (n < 2) threat[n] = c;
+            ++n;
+          }
+        }
+        if (!feeds) {
+          // A quiet move sets up a VCF only through a four it helps make: some four of the
+          // attacker must then lie on one of its lines, near it. With a single attacker move
+          // left after it, that four must win at once.
+          const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
+                                  ? board_->pattern4(c, attacker_)
+                                  : Pattern4With(*board_, c, attacker_, dir, lp);
+          if (p4 < kP4Four) continue;
+          if (!last || p4 == kP4Flex4) feeds = true;
+        }
+      }
+    }
+    bool forbidden_block = false;
+    if (n == 1 && black_defender) {
+      // A white stone only takes from Black's lines: a point that was no candidate foul
+      // before it is none after it.
+      const Pattern4 p4 = board_->pattern4(threat[0], defender_);
+      if (p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree) {
+        board_->Place(move, attacker_);
+        forbidden_block = IsForbidden(*board_, threat[0]);
+        board_->Undo();
+      }
+    }
+    if (n >= 2 || forbidden_block) {
       instant = {move};
       return true;
     }
+    const uint64_t after = hash ^ ZobristKey(attacker_, move);
     if (n == 1) {
       child.reply = threat[0];
-      board_->Place(threat[0], defender_);
-      child.key = NodeKey(board_->hash(), true);
-      board_->Undo();
+      child.key = NodeKey(after ^ ZobristKey(defender_, threat[0]), true);
     } else {
-      child.key = NodeKey(board_->hash(), false);
+      child.key = NodeKey(after, false);
     }
-    // A quiet move sets up a VCF only through a four it helps make: some four of the
-    // attacker must then lie on one of its lines, near it.
-    // With a single attacker move left after it, that four must win at once.
-    const bool feeds = child.pn == 1 || [&] {
-      const bool last = Remaining() <= 1;
-      for (int dir = 0; dir < kNumDirs; ++dir) {
-        for (int k = -4; k <= 4; ++k) {
-          Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
-          if (k == 0 || !board_->IsEmpty(c) || board_->pattern4(c, attacker_) < kP4Four) continue;
-          if (!last || IsWinningFour(*board_, c, attacker_)) return true;
-        }
-      }
-      return false;
-    }();
-    board_->Undo();
     if (!feeds) continue;
     children.push_back(child);
   }
