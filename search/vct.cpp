@@ -56,6 +56,24 @@ Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern l
   return InfoPattern4(board.tables().info[Index(c)][combo]);
 }
 
+// Whether q lies on a line through p within five points of it (q != p): q = p + k * the
+// offset of direction dir.
+bool Aligned(Pos p, Pos q, int& dir, int& k) {
+  const int dx = PosX(q) - PosX(p), dy = PosY(q) - PosY(p);
+  if (dy == 0) {
+    dir = 0, k = dx;
+  } else if (dx == 0) {
+    dir = 1, k = dy;
+  } else if (dx == dy) {
+    dir = 2, k = dy;
+  } else if (dx == -dy) {
+    dir = 3, k = dy;
+  } else {
+    return false;
+  }
+  return k >= -5 && k <= 5;
+}
+
 }  // namespace
 
 VctSolver::VctSolver(int max_table_bits)
@@ -528,6 +546,8 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
 
   std::vector<Pos> moves;
+  // moves[replayed_from..] are known to survive the VCF line found here.
+  size_t replayed_from = SIZE_MAX;
   auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
   // Within a group, the points that matter most to either side first: a disproof needs one
   // defence that holds, and the first ones listed are tried (and verified) first.
@@ -539,7 +559,33 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
+    // A defender stone at c changes a winning point f only through their common line, if
+    // they have one within five: f's pattern on it is read with c set in its key. Only a
+    // Renju foul check needs c on the board.
+    // Black's foul at a double-three point may turn on a white stone anywhere near the
+    // threes, so Black's double-three points are always checked on the board.
+    std::vector<bool> win_now(wins.size());
+    bool foul_checks = false;
+    for (size_t i = 0; i < wins.size(); ++i) {
+      win_now[i] = IsWinningFour(*board_, wins[i], attacker_);
+      foul_checks = foul_checks || board_->pattern4(wins[i], attacker_) == kP4DoubleThree;
+    }
     auto stops_all = [&](Pos c) {
+      bool need_board = foul_checks;
+      for (size_t i = 0; i < wins.size() && !need_board; ++i) {
+        const Pos f = wins[i];
+        if (f == c) continue;
+        int dir, k;
+        if (!Aligned(f, c, dir, k)) {
+          if (win_now[i]) return false;
+          continue;
+        }
+        const LinePattern lp = LineWith(*board_, f, dir, k, defender_, attacker_);
+        const Pattern4 p4 = Pattern4With(*board_, f, attacker_, dir, lp);
+        if (p4 == kP4Flex4) return false;
+        if (p4 == kP4DoubleThree && IsRenjuBlack(*board_, attacker_)) need_board = true;
+      }
+      if (!need_board) return true;
       board_->Place(c, defender_);
       bool stopped = true;
       for (size_t i = 0; i < wins.size() && stopped; ++i) {
@@ -607,6 +653,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       }
       if (Legal(*board_, p, defender_)) moves.push_back(p);
     }
+    replayed_from = others;
     order_from(others);
   }
 
@@ -615,12 +662,14 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   // Counter-fours are left to the search.
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(vcf_line);
-  for (Pos p : moves) {
+  for (size_t m = 0; m < moves.size(); ++m) {
+    const Pos p = moves[m];
     const bool four = IsFourMove(*board_, p, defender_);
     board_->Place(p, defender_);
     size_t beaten_by = refutations.size();
     if (!four) {
-      for (size_t i = 0; i < refutations.size() && beaten_by == refutations.size(); ++i) {
+      for (size_t i = m >= replayed_from ? 1 : 0;
+           i < refutations.size() && beaten_by == refutations.size(); ++i) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
