@@ -1,6 +1,7 @@
 #include "search/vct.h"
 
 #include <algorithm>
+#include <bitset>
 #include <utility>
 
 #include "search/threat_moves.h"
@@ -636,9 +637,36 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     };
     for (Pos p : vcf_line) add_zone(p);
     Pos last_fives[2] = {kNoPos, kNoPos};
-    Replays(vcf_line, last_fives);
+    const bool replays = Replays(vcf_line, last_fives);
     for (Pos q : last_fives) {
       if (q != kNoPos) add_zone(q);
+    }
+    // Within the zone, a stone can break the line (when it plays out here) only on the
+    // line of an attacker's four (within five of the move: Caro's blocked fives), next to
+    // a forced reply (a counter-four through it), or around the last four and its five
+    // points. (A point where Black would make a four but may not play can break it
+    // elsewhere; it is no defence anyway.) Renju Black's fouls depend on more: every zone
+    // point is replayed when Black attacks, or when the line ends on Black's forbidden block.
+    std::bitset<kNumCells> sensitive;
+    const bool filter = replays && !IsRenjuBlack(*board_, attacker_) &&
+                        !(IsRenjuBlack(*board_, defender_) && last_fives[1] == kNoPos);
+    if (filter) {
+      auto mark = [&](Pos q, int dir, int reach) {
+        for (int k = -reach; k <= reach; ++k) sensitive.set(q + k * kDirOffset[dir]);
+      };
+      for (size_t i = 0; i < vcf_line.size(); ++i) {
+        const bool reply = i % 2 == 1;
+        int dir, k;
+        if (!reply && i + 1 < vcf_line.size() && Aligned(vcf_line[i], vcf_line[i + 1], dir, k)) {
+          mark(vcf_line[i], dir, 5);
+        } else {
+          for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);
+        }
+      }
+      for (Pos q : last_fives) {
+        if (q == kNoPos) continue;
+        for (int d = 0; d < kNumDirs; ++d) mark(q, d, 5);
+      }
     }
     const size_t others = moves.size();
     std::sort(zone.begin(), zone.end());
@@ -646,6 +674,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos p : zone) {
       if (!board_->IsEmpty(p) || listed(p)) continue;
       if (!IsFourMove(*board_, p, defender_)) {
+        if (filter && !sensitive.test(p)) continue;
         board_->Place(p, defender_);
         bool loses = Replays(vcf_line);
         board_->Undo();
