@@ -691,21 +691,25 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   // Counter-fours are left to the search.
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(vcf_line);
+  const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
+  const uint64_t hash = board_->hash();
   for (size_t m = 0; m < moves.size(); ++m) {
     const Pos p = moves[m];
     const bool four = IsFourMove(*board_, p, defender_);
-    board_->Place(p, defender_);
+    const size_t first = m >= replayed_from ? 1 : 0;
+    // The board is needed only to replay or to ask the VCF solver.
+    const bool place = !four && (first < refutations.size() || children.size() < verified);
+    if (place) board_->Place(p, defender_);
     size_t beaten_by = refutations.size();
-    if (!four) {
-      for (size_t i = m >= replayed_from ? 1 : 0;
-           i < refutations.size() && beaten_by == refutations.size(); ++i) {
+    if (place) {
+      for (size_t i = first; i < refutations.size() && beaten_by == refutations.size(); ++i) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
-      const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
       if (beaten_by == refutations.size() && children.size() < verified && AttackerVcf(&line)) {
         refutations.push_back(std::move(line));
       }
+      board_->Undo();
     }
     const bool loses = beaten_by < refutations.size();
     if (loses && refuted_.empty()) {
@@ -713,8 +717,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       refuted_.push_back(p);
       refuted_.insert(refuted_.end(), refutations[beaten_by].begin(), refutations[beaten_by].end());
     }
-    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
-    board_->Undo();
+    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(hash ^ ZobristKey(defender_, p), true)});
   }
   return true;
 }
