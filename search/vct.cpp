@@ -1,6 +1,7 @@
 #include "search/vct.h"
 
 #include <algorithm>
+#include <bitset>
 #include <utility>
 
 #include "search/threat_moves.h"
@@ -37,6 +38,41 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
   Pattern4 p4 = board.pattern4(p, c);
   return p4 == kP4Flex4 ||
          (p4 == kP4DoubleThree && IsRenjuBlack(board, c) && HasLine(board, p, c, kFlex4, kFlex4));
+}
+
+// Colour c's line pattern at the empty point q on direction dir once a stone of colour
+// `stone` stands on the empty point k steps from q along dir (0 < |k| <= 5): the board's
+// key for q with that one cell changed, looked up as Place would.
+LinePattern LineWith(const Board& board, Pos q, int dir, int k, Color stone, Color c) {
+  const uint32_t key =
+      board.LineKey(q, dir) | static_cast<uint32_t>(stone) << (2 * LineSlot(k));
+  const uint8_t entry = board.tables().line[key];
+  return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
+}
+
+// Colour c's class at the empty point q with its line on direction dir replaced by lp.
+Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern lp) {
+  uint32_t combo = board.cell(q).combo[Index(c)];
+  combo = (combo & ~(15u << (4 * dir))) | static_cast<uint32_t>(lp) << (4 * dir);
+  return InfoPattern4(board.tables().info[Index(c)][combo]);
+}
+
+// Whether q lies on a line through p within five points of it (q != p): q = p + k * the
+// offset of direction dir.
+bool Aligned(Pos p, Pos q, int& dir, int& k) {
+  const int dx = PosX(q) - PosX(p), dy = PosY(q) - PosY(p);
+  if (dy == 0) {
+    dir = 0, k = dx;
+  } else if (dx == 0) {
+    dir = 1, k = dy;
+  } else if (dx == dy) {
+    dir = 2, k = dy;
+  } else if (dx == -dy) {
+    dir = 3, k = dy;
+  } else {
+    return false;
+  }
+  return k >= -5 && k <= 5;
 }
 
 }  // namespace
@@ -393,39 +429,65 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     }
     std::stable_sort(scored.begin(), scored.end());
   }
+  // What each move makes is read from the line patterns around it, with the move set in
+  // their keys, instead of placing it: fours and their five points, and for a quiet move
+  // the fours it helps make. Only Renju's fouls around a new stone need the board.
+  const uint64_t hash = board_->hash();
+  const bool black_defender = IsRenjuBlack(*board_, defender_);
+  const bool last = Remaining() <= 2;  // a single attacker move left after this one
   for (auto [score, move] : scored) {
-    board_->Place(move, attacker_);
-    Pos threat[2];
-    int n = FivePointsAround(*board_, move, attacker_, threat);
     Child child{move, kNoPos, 0, score < -(1 << 20) ? 1u : kQuietPn};
-    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) && IsForbidden(*board_, threat[0]))) {
-      board_->Undo();
+    Pos threat[2];
+    int n = 0;
+    bool feeds = child.pn == 1;
+    for (int dir = 0; dir < kNumDirs; ++dir) {
+      const LinePattern own = board_->line(move, attacker_, dir);
+      const bool four_line = own >= kBlock4 && own <= kFourFour;
+      if (!four_line && feeds) continue;
+      for (int k = -4; k <= 4; ++k) {
+        const Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
+        if (k == 0 || !board_->IsEmpty(c)) continue;
+        const LinePattern lp = LineWith(*board_, c, dir, -k, attacker_, attacker_);
+        if (four_line && lp == kFive) {
+          if (n == 0 || (n == 1 && threat[0] != c)) {
+            if (n < 2) threat[n] = c;
+            ++n;
+          }
+        }
+        if (!feeds) {
+          // A quiet move sets up a VCF only through a four it helps make: some four of the
+          // attacker must then lie on one of its lines, near it. With a single attacker move
+          // left after it, that four must win at once.
+          const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
+                                  ? board_->pattern4(c, attacker_)
+                                  : Pattern4With(*board_, c, attacker_, dir, lp);
+          if (p4 < kP4Four) continue;
+          if (!last || p4 == kP4Flex4) feeds = true;
+        }
+      }
+    }
+    bool forbidden_block = false;
+    if (n == 1 && black_defender) {
+      // A white stone only takes from Black's lines: a point that was no candidate foul
+      // before it is none after it.
+      const Pattern4 p4 = board_->pattern4(threat[0], defender_);
+      if (p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree) {
+        board_->Place(move, attacker_);
+        forbidden_block = IsForbidden(*board_, threat[0]);
+        board_->Undo();
+      }
+    }
+    if (n >= 2 || forbidden_block) {
       instant = {move};
       return true;
     }
+    const uint64_t after = hash ^ ZobristKey(attacker_, move);
     if (n == 1) {
       child.reply = threat[0];
-      board_->Place(threat[0], defender_);
-      child.key = NodeKey(board_->hash(), true);
-      board_->Undo();
+      child.key = NodeKey(after ^ ZobristKey(defender_, threat[0]), true);
     } else {
-      child.key = NodeKey(board_->hash(), false);
+      child.key = NodeKey(after, false);
     }
-    // A quiet move sets up a VCF only through a four it helps make: some four of the
-    // attacker must then lie on one of its lines, near it.
-    // With a single attacker move left after it, that four must win at once.
-    const bool feeds = child.pn == 1 || [&] {
-      const bool last = Remaining() <= 1;
-      for (int dir = 0; dir < kNumDirs; ++dir) {
-        for (int k = -4; k <= 4; ++k) {
-          Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
-          if (k == 0 || !board_->IsEmpty(c) || board_->pattern4(c, attacker_) < kP4Four) continue;
-          if (!last || IsWinningFour(*board_, c, attacker_)) return true;
-        }
-      }
-      return false;
-    }();
-    board_->Undo();
     if (!feeds) continue;
     children.push_back(child);
   }
@@ -485,6 +547,8 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
 
   std::vector<Pos> moves;
+  // moves[replayed_from..] are known to survive the VCF line found here.
+  size_t replayed_from = SIZE_MAX;
   auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
   // Within a group, the points that matter most to either side first: a disproof needs one
   // defence that holds, and the first ones listed are tried (and verified) first.
@@ -496,7 +560,33 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
+    // A defender stone at c changes a winning point f only through their common line, if
+    // they have one within five: f's pattern on it is read with c set in its key. Only a
+    // Renju foul check needs c on the board.
+    // Black's foul at a double-three point may turn on a white stone anywhere near the
+    // threes, so Black's double-three points are always checked on the board.
+    std::vector<bool> win_now(wins.size());
+    bool foul_checks = false;
+    for (size_t i = 0; i < wins.size(); ++i) {
+      win_now[i] = IsWinningFour(*board_, wins[i], attacker_);
+      foul_checks = foul_checks || board_->pattern4(wins[i], attacker_) == kP4DoubleThree;
+    }
     auto stops_all = [&](Pos c) {
+      bool need_board = foul_checks;
+      for (size_t i = 0; i < wins.size() && !need_board; ++i) {
+        const Pos f = wins[i];
+        if (f == c) continue;
+        int dir, k;
+        if (!Aligned(f, c, dir, k)) {
+          if (win_now[i]) return false;
+          continue;
+        }
+        const LinePattern lp = LineWith(*board_, f, dir, k, defender_, attacker_);
+        const Pattern4 p4 = Pattern4With(*board_, f, attacker_, dir, lp);
+        if (p4 == kP4Flex4) return false;
+        if (p4 == kP4DoubleThree && IsRenjuBlack(*board_, attacker_)) need_board = true;
+      }
+      if (!need_board) return true;
       board_->Place(c, defender_);
       bool stopped = true;
       for (size_t i = 0; i < wins.size() && stopped; ++i) {
@@ -547,9 +637,36 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     };
     for (Pos p : vcf_line) add_zone(p);
     Pos last_fives[2] = {kNoPos, kNoPos};
-    Replays(vcf_line, last_fives);
+    const bool replays = Replays(vcf_line, last_fives);
     for (Pos q : last_fives) {
       if (q != kNoPos) add_zone(q);
+    }
+    // Within the zone, a stone can break the line (when it plays out here) only on the
+    // line of an attacker's four (within five of the move: Caro's blocked fives), next to
+    // a forced reply (a counter-four through it), or around the last four and its five
+    // points. (A point where Black would make a four but may not play can break it
+    // elsewhere; it is no defence anyway.) Renju Black's fouls depend on more: every zone
+    // point is replayed when Black attacks, or when the line ends on Black's forbidden block.
+    std::bitset<kNumCells> sensitive;
+    const bool filter = replays && !IsRenjuBlack(*board_, attacker_) &&
+                        !(IsRenjuBlack(*board_, defender_) && last_fives[1] == kNoPos);
+    if (filter) {
+      auto mark = [&](Pos q, int dir, int reach) {
+        for (int k = -reach; k <= reach; ++k) sensitive.set(q + k * kDirOffset[dir]);
+      };
+      for (size_t i = 0; i < vcf_line.size(); ++i) {
+        const bool reply = i % 2 == 1;
+        int dir, k;
+        if (!reply && i + 1 < vcf_line.size() && Aligned(vcf_line[i], vcf_line[i + 1], dir, k)) {
+          mark(vcf_line[i], dir, 5);
+        } else {
+          for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);
+        }
+      }
+      for (Pos q : last_fives) {
+        if (q == kNoPos) continue;
+        for (int d = 0; d < kNumDirs; ++d) mark(q, d, 5);
+      }
     }
     const size_t others = moves.size();
     std::sort(zone.begin(), zone.end());
@@ -557,6 +674,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos p : zone) {
       if (!board_->IsEmpty(p) || listed(p)) continue;
       if (!IsFourMove(*board_, p, defender_)) {
+        if (filter && !sensitive.test(p)) continue;
         board_->Place(p, defender_);
         bool loses = Replays(vcf_line);
         board_->Undo();
@@ -564,6 +682,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       }
       if (Legal(*board_, p, defender_)) moves.push_back(p);
     }
+    replayed_from = others;
     order_from(others);
   }
 
@@ -572,19 +691,25 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   // Counter-fours are left to the search.
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(vcf_line);
-  for (Pos p : moves) {
+  const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
+  const uint64_t hash = board_->hash();
+  for (size_t m = 0; m < moves.size(); ++m) {
+    const Pos p = moves[m];
     const bool four = IsFourMove(*board_, p, defender_);
-    board_->Place(p, defender_);
+    const size_t first = m >= replayed_from ? 1 : 0;
+    // The board is needed only to replay or to ask the VCF solver.
+    const bool place = !four && (first < refutations.size() || children.size() < verified);
+    if (place) board_->Place(p, defender_);
     size_t beaten_by = refutations.size();
-    if (!four) {
-      for (size_t i = 0; i < refutations.size() && beaten_by == refutations.size(); ++i) {
+    if (place) {
+      for (size_t i = first; i < refutations.size() && beaten_by == refutations.size(); ++i) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
-      const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
       if (beaten_by == refutations.size() && children.size() < verified && AttackerVcf(&line)) {
         refutations.push_back(std::move(line));
       }
+      board_->Undo();
     }
     const bool loses = beaten_by < refutations.size();
     if (loses && refuted_.empty()) {
@@ -592,8 +717,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       refuted_.push_back(p);
       refuted_.insert(refuted_.end(), refutations[beaten_by].begin(), refutations[beaten_by].end());
     }
-    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(board_->hash(), true)});
-    board_->Undo();
+    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(hash ^ ZobristKey(defender_, p), true)});
   }
   return true;
 }
