@@ -81,11 +81,12 @@ inline int FivePointsAround(const Board& board, Pos p, Color c, Pos out[2], int 
   return n;
 }
 
-// Every empty point of the board where c would make five; stores at most two.
+// Every empty point of the board where c would make five; stores at most two. A five point
+// has a stone within two steps, so only candidate cells are looked at.
 inline int FivePoints(const Board& board, Color c, Pos out[2]) {
   int n = 0;
   for (Pos q : board.points()) {
-    if (!board.IsEmpty(q) || board.pattern4(q, c) != kP4Five) continue;
+    if (!board.IsCandidate(q) || board.pattern4(q, c) != kP4Five) continue;
     if (n < 2) out[n] = q;
     ++n;
   }

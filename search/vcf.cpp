@@ -29,8 +29,10 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   // points, and the root's candidate fours.
   Pos fives[2];
   int defender_fives = 0;
+  // A five or four point has a stone within two steps (three stones in its five cells):
+  // only candidate cells can be one.
   for (Pos p : board.points()) {
-    if (!board.IsEmpty(p)) continue;
+    if (!board.IsCandidate(p)) continue;
     if (board.MakesFive(p, attacker_)) {
       moves_.clear();
       result.win = true;
