@@ -122,7 +122,7 @@ constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
 
 // Re-derives the cell k steps from a new stone along direction d. `around` holds the codes of
 // the 21 cells centred on the stone (after it), offset -10 at bits 0..1. Templated on d and k so
-// that every cell offset and shift is a constant once Place unrolls the forty calls. Branch-free: stones
+// that every cell offset and shift is a constant once Place unrolls the calls. Branch-free: stones
 // and walls are updated too (their fields mean nothing and Undo restores them), only the value
 // sums look at the colour. Unpredictable branches cost more here than the work they save.
 template <int d, int k>
@@ -150,17 +150,37 @@ inline uint64_t Around(uint64_t line, int coord) {
   return coord >= 10 ? line >> (2 * (coord - 10)) : line << (2 * (10 - coord));
 }
 
-template <int d, int... i>
+// The i-th of the 2 * reach offsets -reach..-1, 1..reach.
+constexpr int ReachOffset(int reach, int i) { return i < reach ? i - reach : i - reach + 1; }
+
+template <int reach, int d, int... i>
 [[gnu::always_inline]] inline void UpdateLine(PlaceState& s, const TableView& t, uint64_t around,
                                               std::integer_sequence<int, i...>) {
-  (UpdateCell<d, i < 5 ? i - 5 : i - 4>(s, t, around), ...);
+  (UpdateCell<d, ReachOffset(reach, i)>(s, t, around), ...);
 }
 
-template <int d, int... i>
+template <int reach>
+void UpdateLines(PlaceState& s, const TableView& t, const uint64_t around[kNumDirs]) {
+  constexpr auto kCells = std::make_integer_sequence<int, 2 * reach>();
+  UpdateLine<reach, 0>(s, t, around[0], kCells);
+  UpdateLine<reach, 1>(s, t, around[1], kCells);
+  UpdateLine<reach, 2>(s, t, around[2], kCells);
+  UpdateLine<reach, 3>(s, t, around[3], kCells);
+}
+
+template <int reach, int d, int... i>
 [[gnu::always_inline]] inline void RestoreLine(Cell* at, const Cell* saved,
                                                std::integer_sequence<int, i...>) {
-  constexpr int kK[10] = {-5, -4, -3, -2, -1, 1, 2, 3, 4, 5};
-  ((at[kK[i] * kDirOffset[d]] = saved[SavedSlot(d, kK[i])]), ...);
+  ((at[ReachOffset(reach, i) * kDirOffset[d]] = saved[SavedSlot(d, ReachOffset(reach, i))]), ...);
+}
+
+template <int reach>
+void RestoreLines(Cell* at, const Cell* saved) {
+  constexpr auto kCells = std::make_integer_sequence<int, 2 * reach>();
+  RestoreLine<reach, 0>(at, saved, kCells);
+  RestoreLine<reach, 1>(at, saved, kCells);
+  RestoreLine<reach, 2>(at, saved, kCells);
+  RestoreLine<reach, 3>(at, saved, kCells);
 }
 
 }  // namespace
@@ -172,11 +192,13 @@ void Board::Place(Pos p, Color c) {
   PlaceState s{cells + p, saved_.data() + history_.size() * kCellsPerMove, 0};
   cells[p].color = c;
   SetLineCode(p, static_cast<uint64_t>(c));
-  constexpr auto kTen = std::make_integer_sequence<int, 10>();
-  UpdateLine<0>(s, t, Around(lines_[LineIndex(p, 0)], LineCoord(p, 0)), kTen);
-  UpdateLine<1>(s, t, Around(lines_[LineIndex(p, 1)], LineCoord(p, 1)), kTen);
-  UpdateLine<2>(s, t, Around(lines_[LineIndex(p, 2)], LineCoord(p, 2)), kTen);
-  UpdateLine<3>(s, t, Around(lines_[LineIndex(p, 3)], LineCoord(p, 3)), kTen);
+  uint64_t around[kNumDirs];
+  for (int d = 0; d < kNumDirs; ++d) around[d] = Around(lines_[LineIndex(p, d)], LineCoord(p, d));
+  if (LineReach(rule_) == 4) {
+    UpdateLines<4>(s, t, around);
+  } else {
+    UpdateLines<5>(s, t, around);
+  }
   UpdateNear<true>(near_.data(), p);
   near_[p] |= 0x80;
   const int64_t black_delta = static_cast<int32_t>(static_cast<uint32_t>(s.delta));
@@ -202,11 +224,11 @@ void Board::Undo() {
   UpdateNear<false>(near_.data(), p);
   SetLineCode(p, static_cast<uint64_t>(Color::kEmpty));
   const Cell* saved = saved_.data() + history_.size() * kCellsPerMove;
-  constexpr auto kTen = std::make_integer_sequence<int, 10>();
-  RestoreLine<0>(cells + p, saved, kTen);
-  RestoreLine<1>(cells + p, saved, kTen);
-  RestoreLine<2>(cells + p, saved, kTen);
-  RestoreLine<3>(cells + p, saved, kTen);
+  if (LineReach(rule_) == 4) {
+    RestoreLines<4>(cells + p, saved);
+  } else {
+    RestoreLines<5>(cells + p, saved);
+  }
   const SavedPly& ply = plies_.back();
   info_sum_[0] = ply.info_sum[0];
   info_sum_[1] = ply.info_sum[1];

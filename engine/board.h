@@ -112,7 +112,7 @@ class Board {
   int counts_[2] = {0, 0};
   std::vector<Pos> history_;
   std::vector<SavedPly> plies_;
-  // The forty cells each Place changes, as they were before it: Undo restores them. Sized once
+  // The cells each Place changes (up to forty), as they were before it: Undo restores them. Sized once
   // for a full board, kCellsPerMove per ply.
   std::vector<Cell> saved_;
   std::vector<Pos> points_;

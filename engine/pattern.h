@@ -85,6 +85,11 @@ struct PatternTables {
   std::vector<ComboInfo> info[2];
 };
 
+// How far along a line a stone can change other cells' line patterns: five steps where
+// overlines or blocked ends matter, four in freestyle (every five cells containing a cell lie
+// within four steps of it).
+constexpr int LineReach(Rule rule) { return rule == Rule::kFreestyle ? 4 : 5; }
+
 // Built on first use for each rule (thread-safe), then shared.
 const PatternTables& TablesFor(Rule rule);
 

@@ -90,6 +90,35 @@ TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
   }
 }
 
+// Board::Place updates only the cells within LineReach(rule) of a stone: under a rule with
+// reach 4, no line pattern may depend on the cells five steps away (key slots 0 and 9).
+TEST(Board, LinePatternsIgnoreCellsBeyondTheLineReach) {
+  for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
+    if (LineReach(rule) == 5) continue;
+    const PatternTables& tables = TablesFor(rule);
+    auto code = [](uint32_t key, int slot) { return (key >> (2 * slot)) & 3; };
+    int checked = 0;
+    for (uint32_t key = 0; key < (1u << kLineKeyBits); ++key) {
+      // Keys that occur on a board: walls only at the ends, and none next to the centre.
+      bool occurs = code(key, 4) != 3 && code(key, 5) != 3;
+      for (int slot = 1; slot <= 3; ++slot) occurs &= code(key, slot) != 3 || code(key, slot - 1) == 3;
+      for (int slot = 8; slot >= 6; --slot) occurs &= code(key, slot) != 3 || code(key, slot + 1) == 3;
+      if (!occurs) continue;
+      for (uint32_t far_left = 0; far_left < 4; ++far_left) {
+        for (uint32_t far_right = 0; far_right < 4; ++far_right) {
+          // A wall five steps away is possible only with a wall or any cell inside it.
+          uint32_t other = (key & ~3u & ~(3u << 18)) | far_left | far_right << 18;
+          if (far_left != 3 && code(key, 1) == 3) continue;
+          if (far_right != 3 && code(key, 8) == 3) continue;
+          ASSERT_EQ(tables.line[other], tables.line[key]) << RuleName(rule) << " key " << key;
+          ++checked;
+        }
+      }
+    }
+    EXPECT_GT(checked, 1000000) << RuleName(rule);
+  }
+}
+
 // Builds a board from rows (top first) and asks whether `color` playing `point` wins.
 bool Wins(Rule rule, const std::vector<std::string>& rows, const char* point, Color color) {
   absl::StatusOr<Diagram> d = ParseDiagram(rows);
