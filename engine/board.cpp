@@ -8,7 +8,7 @@
 namespace sente {
 namespace {
 
-// A stone changes the line keys of the cells up to five steps away on its four lines.
+// A stone changes the patterns of cells up to five steps away on its four lines (LineReach).
 constexpr int kCellsPerMove = 5 * 2 * kNumDirs;
 
 }  // namespace

@@ -11,10 +11,11 @@
 
 namespace sente {
 
-// Hot per-cell state, 16 bytes: four cells per cache line. Kept for empty cells only: a
-// stone's own cell is left as it was when the stone was placed, and is current again once
-// the stone is taken back. Per colour index c: combo[c], the four line patterns, a nibble
-// each (direction d at bits 4d), and info[c], what they make (class and value, pattern.h).
+// Hot per-cell state, 16 bytes: four cells per cache line. Meaningful for empty cells only:
+// Place overwrites the fields of stones and walls near it too (see board.cpp), and Undo puts
+// them back, so a stone's cell is current again once the stone is taken back. Per colour
+// index c: combo[c], the four line patterns, a nibble each (direction d at bits 4d), and
+// info[c], what they make (class and value, pattern.h).
 struct alignas(16) Cell {
   uint16_t combo[2];
   ComboInfo info[2];

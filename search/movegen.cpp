@@ -4,6 +4,7 @@
 
 #include "engine/forbidden.h"
 #include "engine/weights.h"
+#include "search/threat_moves.h"
 
 namespace sente {
 
@@ -75,10 +76,7 @@ namespace {
 // Renju Black's double-three class may hide a legal four (4-3-3 with a false three).
 bool MakesFour(const Board& board, Pos p, Color us, Pattern4 own) {
   if (own == kP4Four || own == kP4FourThree) return true;
-  if (own != kP4DoubleThree) return false;
-  for (int d = 0; d < kNumDirs; ++d)
-    if (board.line(p, us, d) >= kBlock4 && board.line(p, us, d) <= kFourFour) return true;
-  return false;
+  return own == kP4DoubleThree && HasFourLine(board, p, us);
 }
 
 bool Contains(const ScoredMove* moves, int n, Pos p) {

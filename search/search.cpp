@@ -279,13 +279,12 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
-    if (!pv_node && !forced && quiet && i > 0 && !IsLossScore(best) && depth <= 10 &&
+    // Late quiet moves, and near the horizon late threes, are pruned; fours never.
+    const bool prunable = !pv_node && !forced && i > 0 && !IsLossScore(best);
+    if (prunable && quiet && depth <= 10 &&
         (i >= 2 + depth * depth / 4 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
       continue;
-    // Threes beyond the first few are pruned too near the horizon; fours never.
-    if (!pv_node && !forced && !quiet && !tactical && i > 0 && !IsLossScore(best) && depth <= 6 &&
-        i >= 4 + depth * depth / 2)
-      continue;
+    if (prunable && !quiet && !tactical && depth <= 6 && i >= 4 + depth * depth / 2) continue;
 
     // A single forced reply costs no depth: fours are extended this way.
     int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;

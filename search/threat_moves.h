@@ -37,7 +37,7 @@ inline bool IsFourMove(Board& board, Pos p, Color c) {
   Pattern4 p4 = board.pattern4(p, c);
   if (p4 >= kP4Four) return p4 != kP4Five;
   if (p4 == kP4DoubleThree && IsRenjuBlack(board, c))
-    return HasLine(board, p, c, kBlock4, kFourFour) && !IsForbidden(board, p);
+    return HasFourLine(board, p, c) && !IsForbidden(board, p);
   return false;
 }
 
@@ -57,7 +57,7 @@ inline bool IsThreeMove(Board& board, Pos p, Color c) {
   Pattern4 p4 = board.pattern4(p, c);
   if (p4 == kP4Three) return true;
   if (p4 == kP4DoubleThree) {
-    if (HasLine(board, p, c, kBlock4, kFourFour)) return false;
+    if (HasFourLine(board, p, c)) return false;
     return !IsRenjuBlack(board, c) || !IsForbidden(board, p);
   }
   return false;

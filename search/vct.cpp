@@ -265,7 +265,6 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
   } else {
     if (attacker_to_move) {
       std::vector<Pos> instant;
-     
       if (AttackerChildren(children, instant)) {
         entry.pn = 0;
         entry.dn = kInf;
@@ -275,7 +274,6 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
       }
     } else {
       bool threat = DefenderChildren(children);
-      if (!threat)
       if (!threat) children.push_back(Child{kNoPos, kNoPos, 0});
     }
     if (cached_children_ + children.size() > kMaxCachedChildren) {
@@ -419,7 +417,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 << 20), fives[0]);
   } else {
     for (Pos p : board_->points()) {
-      if (!board_->IsEmpty(p) || board_->Near(p) == 0) continue;
+      if (!board_->IsCandidate(p)) continue;
       const Pattern4 p4 = board_->pattern4(p, attacker_);
       if (p4 < kP4Two) continue;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
@@ -557,6 +555,14 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     std::stable_sort(moves.begin() + from, moves.end(),
                      [&](Pos a, Pos b) { return score(a) > score(b); });
   };
+  // The defender's fours not listed yet, as a group of their own.
+  auto add_counter_fours = [&] {
+    const size_t fours = moves.size();
+    for (Pos p : board_->points()) {
+      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
+    }
+    order_from(fours);
+  };
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
@@ -607,11 +613,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       }
     }
     order_from(0);
-    const size_t fours = moves.size();
-    for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
-    }
-    order_from(fours);
+    add_counter_fours();
   } else {
     // Against a VCF threat any move may defend: the points of the VCF line first, then the
     // counter-fours, then everything else. A move after which the same VCF still plays out
@@ -619,11 +621,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
     for (Pos p : vcf_line) {
       if (board_->IsEmpty(p) && !listed(p) && Legal(*board_, p, defender_)) moves.push_back(p);
     }
-    const size_t fours = moves.size();
-    for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
-    }
-    order_from(fours);
+    add_counter_fours();
     // Only a stone on a line within five of a point of the VCF (or of its last two five
     // points) changes the patterns the VCF is made of.
     std::vector<Pos> zone;
