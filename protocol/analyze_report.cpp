@@ -21,13 +21,13 @@ std::string Speed(uint64_t nodes, int64_t ms) {
 
 // "Black wins in 2 moves (3 plies)" and the like, from the side to move's view.
 std::string OutcomeText(const Verdict& v, Color to_move) {
-  if (v.outcome == Outcome::kUnknown) {
+  if (v.outcome == VerdictOutcome::kUnknown) {
     return absl::StrCat("not proven; estimate ", FormatScore(v.score), " for ", ColorName(to_move));
   }
-  Color winner = v.outcome == Outcome::kWin ? to_move : Opponent(to_move);
+  Color winner = v.outcome == VerdictOutcome::kWin ? to_move : Opponent(to_move);
   std::string text = absl::StrCat(ColorName(winner), " wins");
   if (v.plies >= 0) {
-    int moves = v.outcome == Outcome::kWin ? (v.plies + 1) / 2 : v.plies / 2;
+    int moves = v.outcome == VerdictOutcome::kWin ? (v.plies + 1) / 2 : v.plies / 2;
     absl::StrAppend(&text, " in ", moves, moves == 1 ? " move" : " moves", " (", v.plies,
                     v.plies == 1 ? " ply)" : " plies)");
   }

@@ -9,7 +9,7 @@ Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
   v.score = search.score;
   v.pv = search.pv;
   if (IsWinScore(search.score) || IsLossScore(search.score)) {
-    v.outcome = IsWinScore(search.score) ? Outcome::kWin : Outcome::kLoss;
+    v.outcome = IsWinScore(search.score) ? VerdictOutcome::kWin : VerdictOutcome::kLoss;
     v.plies = PliesToEnd(search.score);
     v.proof = Proof::kSearch;
   }
@@ -17,22 +17,22 @@ Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
   if (vcf.win && !vcf.line.empty()) {
     int plies = ThreatLinePlies(board, to_move, vcf.line);
     // At equal length the VCF is preferred: its line reaches the end.
-    if (v.outcome != Outcome::kWin || plies <= v.plies) {
-      v = Verdict{vcf.line.front(), kScoreWin - plies, Outcome::kWin, plies, Proof::kVcf, vcf.line};
+    if (v.outcome != VerdictOutcome::kWin || plies <= v.plies) {
+      v = Verdict{vcf.line.front(), kScoreWin - plies, VerdictOutcome::kWin, plies, Proof::kVcf, vcf.line};
     }
   }
   const ThreatResult& vct = threats.vct.result;
-  if (vct.win && !vct.line.empty() && v.outcome != Outcome::kWin) {
-    v = Verdict{vct.line.front(), kVctWinScore, Outcome::kWin, -1, Proof::kVct, vct.line};
+  if (vct.win && !vct.line.empty() && v.outcome != VerdictOutcome::kWin) {
+    v = Verdict{vct.line.front(), kVctWinScore, VerdictOutcome::kWin, -1, Proof::kVct, vct.line};
   }
   return v;
 }
 
-const char* OutcomeName(Outcome outcome) {
+const char* OutcomeName(VerdictOutcome outcome) {
   switch (outcome) {
-    case Outcome::kWin: return "win";
-    case Outcome::kLoss: return "loss";
-    case Outcome::kUnknown: return "unknown";
+    case VerdictOutcome::kWin: return "win";
+    case VerdictOutcome::kLoss: return "loss";
+    case VerdictOutcome::kUnknown: return "unknown";
   }
   return "unknown";
 }

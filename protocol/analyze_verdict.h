@@ -10,7 +10,7 @@
 
 namespace sente {
 
-enum class Outcome { kWin, kLoss, kUnknown };  // for the side to move
+enum class VerdictOutcome { kWin, kLoss, kUnknown };  // for the side to move
 
 // What proved the outcome.
 enum class Proof { kNone, kSearch, kVcf, kVct };
@@ -18,7 +18,7 @@ enum class Proof { kNone, kSearch, kVcf, kVct };
 struct Verdict {
   Pos best = kNoPos;
   int score = 0;         // search.h scale, side to move's view
-  Outcome outcome = Outcome::kUnknown;
+  VerdictOutcome outcome = VerdictOutcome::kUnknown;
   int plies = -1;        // plies to the five when the length is proven, else -1
   Proof proof = Proof::kNone;
   std::vector<Pos> pv;
@@ -30,7 +30,7 @@ constexpr int kVctWinScore = kScoreWinBound;
 Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
                     const ThreatSearches& threats);
 
-const char* OutcomeName(Outcome outcome);  // "win", "loss", "unknown"
+const char* OutcomeName(VerdictOutcome outcome);  // "win", "loss", "unknown"
 const char* ProofName(Proof proof);        // "search", "vcf", "vct", "" for kNone
 
 }  // namespace sente

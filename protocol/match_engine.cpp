@@ -78,7 +78,7 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MatchEngine::Launch(const EngineSpe
   return std::unique_ptr<MatchEngine>(new MatchEngine(spec, *std::move(process)));
 }
 
-absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const TimeControl& tc) {
+absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const MatchTimeControl& tc) {
   while (ReadLine(0).ok()) {
   }
   last_error_.clear();

@@ -29,7 +29,7 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(const std::vector<std::string>& field
 
 // Limits of one game, enforced the way Gomocup's referee does: a move must arrive within
 // min(turn, time left) + tolerance. 0 means no limit; at least one of turn and game is set.
-struct TimeControl {
+struct MatchTimeControl {
   int64_t turn_ms = 5000;
   int64_t game_ms = 0;
   int64_t tolerance_ms = 1000;
@@ -61,7 +61,7 @@ class MatchEngine {
 
   // Drops stale output, sends START (or RECTSTART) and waits for OK, then the INFO settings.
   // FailedPrecondition carries the engine's ERROR text when it refuses.
-  absl::Status NewGame(int width, int height, Rule rule, const TimeControl& tc);
+  absl::Status NewGame(int width, int height, Rule rule, const MatchTimeControl& tc);
 
   void set_log(IoLog* log) { log_ = log; }
   absl::Status Send(const std::string& line) { return SendRaw(line + "\n"); }

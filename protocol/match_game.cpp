@@ -60,7 +60,7 @@ const char* EndReasonName(EndReason reason) {
 }
 
 GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& white) {
-  const TimeControl& tc = setup.tc;
+  const MatchTimeControl& tc = setup.tc;
   MatchEngine* engines[2] = {&black, &white};
   GameRecord rec;
   Board board(setup.width, setup.height, setup.rule);

@@ -19,7 +19,7 @@ struct GameSetup {
   int width = 15, height = 15;
   Rule rule = Rule::kFreestyle;
   Opening opening;
-  TimeControl tc;
+  MatchTimeControl tc;
   BoardMode board_mode = BoardMode::kFirstMove;
   bool freeze = false;  // SIGSTOP each engine while it is not its move (Gomocup's way)
 };

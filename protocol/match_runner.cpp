@@ -39,7 +39,7 @@ std::string TodayUtc() {
 absl::Status Validate(MatchConfig& config) {
   if (config.engines.size() < 2) return absl::InvalidArgumentError("a match needs two or more engines");
   if (absl::Status s = Board::ValidateSize(config.width, config.height); !s.ok()) return s;
-  const TimeControl& tc = config.tc;
+  const MatchTimeControl& tc = config.tc;
   if (tc.turn_ms < 0 || tc.game_ms < 0 || tc.tolerance_ms < 0 || tc.start_ms < 0 ||
       tc.max_memory < 0)
     return absl::InvalidArgumentError("time and memory limits cannot be negative");

@@ -30,7 +30,7 @@ struct MatchConfig {
   bool reuse_processes = false;  // one process per engine and worker, a new START each game
   BoardMode board_mode = BoardMode::kFirstMove;
   bool freeze = false;  // SIGSTOP engines while not on move
-  TimeControl tc;
+  MatchTimeControl tc;
   std::optional<Sprt> sprt;  // two engines only
   bool pentanomial = false;  // SPRT on game pairs instead of games
   bool engine_stderr = false;
