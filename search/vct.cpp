@@ -110,7 +110,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     if (used_) table_.assign(table_.size(), Entry{});
     used_ = true;
     filled_ = 0;
-    for (const auto& [key, children] : children_) cached_children_ -= children.size();
+    for (const auto& [key, expansion] : children_) cached_children_ -= expansion.children.size();
     children_.clear();
     quiet_ = quiet;
     node_cap_ = UINT64_MAX;
@@ -125,6 +125,20 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   result.aborted = budget.aborted() && !result.win;
   result.nodes = budget.nodes();
   return result;
+}
+
+void VctSolver::Cache(ChildCache& cache, uint64_t key, const std::vector<Child>& children,
+                      const std::vector<Pos>& zone_vcf) {
+  auto [it, inserted] = cache.try_emplace(key);
+  if (!inserted) cached_children_ -= it->second.children.size();
+  if (cached_children_ + children.size() > kMaxCachedChildren) {
+    children_.clear();
+    defences_.clear();
+    cached_children_ = 0;
+    it = cache.try_emplace(key).first;
+  }
+  cached_children_ += children.size();
+  it->second = Expansion{children, zone_vcf};
 }
 
 bool VctSolver::Step() { return budget_->Step() && budget_->nodes() < node_cap_; }
@@ -257,11 +271,13 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
   // Expanding a node costs move generation and VCF searches; df-pn comes back to the same
   // nodes, so their children are kept.
   std::vector<Child> children;
+  std::vector<Pos> zone_vcf;
   auto& cache = attacker_to_move ? children_ : defences_;
   auto cached = cache.find(key);
   const bool fresh = cached == cache.end();
   if (!fresh) {
-    children = cached->second;
+    children = cached->second.children;
+    zone_vcf = cached->second.zone_vcf;
   } else {
     if (attacker_to_move) {
       std::vector<Pos> instant;
@@ -272,17 +288,13 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
         Store(entry);
         return;
       }
-    } else {
-      bool threat = DefenderChildren(children);
-      if (!threat) children.push_back(Child{kNoPos, kNoPos, 0});
+    } else if (!DefenderChildren(children, zone_vcf)) {
+      children.push_back(Child{kNoPos, kNoPos, 0});
+    } else if (children.empty() && !zone_vcf.empty()) {
+      ZoneDefences(zone_vcf, children);
+      zone_vcf.clear();
     }
-    if (cached_children_ + children.size() > kMaxCachedChildren) {
-      children_.clear();
-      defences_.clear();
-      cached_children_ = 0;
-    }
-    cached_children_ += children.size();
-    cache.emplace(key, children);
+    Cache(cache, key, children, zone_vcf);
   }
   if (!attacker_to_move) {
     if (!children.empty() && children[0].move == kNoPos) {
@@ -342,6 +354,13 @@ void VctSolver::Search(bool attacker_to_move, uint64_t key, uint32_t pn_limit,
     } else {
       entry.pn = static_cast<uint32_t>(std::min<uint64_t>(sum, kInf));
       entry.dn = best;
+    }
+    if (entry.pn == 0 && !zone_vcf.empty()) {
+      // Every defence listed so far loses: the rest are listed now.
+      ZoneDefences(zone_vcf, children);
+      zone_vcf.clear();
+      Cache(defences_, key, children, zone_vcf);
+      continue;
     }
     if (entry.pn >= pn_limit || entry.dn >= dn_limit || Stopped()) break;
 
@@ -526,9 +545,12 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
 // The attacker has just made a threat that is not a four; neither side has a five point.
 // The threat is a winning four next move (an open three or a double-four shape) or, failing
 // that, a VCF. Returns false when there is no threat or the defender has a VCF of its own;
-// otherwise lists every defence worth trying.
-bool VctSolver::DefenderChildren(std::vector<Child>& children) {
+// otherwise lists the defences worth trying. Against a VCF threat only the points of the VCF
+// and the counter-fours are listed; the VCF is left in `zone_vcf`, and the other defences
+// (ZoneDefences) are listed when those all lose.
+bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>& zone_vcf) {
   refuted_.clear();
+  zone_vcf.clear();
   std::vector<Pos> wins;
   bool any_legal = false;
   for (Pos p : board_->points()) {
@@ -545,24 +567,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
   if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
 
   std::vector<Pos> moves;
-  // moves[replayed_from..] are known to survive the VCF line found here.
-  size_t replayed_from = SIZE_MAX;
   auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
-  // Within a group, the points that matter most to either side first: a disproof needs one
-  // defence that holds, and the first ones listed are tried (and verified) first.
-  auto order_from = [&](size_t from) {
-    auto score = [&](Pos p) { return board_->Value(p, defender_) + board_->Value(p, attacker_); };
-    std::stable_sort(moves.begin() + from, moves.end(),
-                     [&](Pos a, Pos b) { return score(a) > score(b); });
-  };
-  // The defender's fours not listed yet, as a group of their own.
-  auto add_counter_fours = [&] {
-    const size_t fours = moves.size();
-    for (Pos p : board_->points()) {
-      if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
-    }
-    order_from(fours);
-  };
   if (any_legal) {
     // Every point on the lines of the winning points that removes them all, then every
     // counter-four: any other move lets the attacker make a winning four.
@@ -612,91 +617,114 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         }
       }
     }
-    order_from(0);
-    add_counter_fours();
+    OrderDefences(moves, 0);
   } else {
     // Against a VCF threat any move may defend: the points of the VCF line first, then the
-    // counter-fours, then everything else. A move after which the same VCF still plays out
-    // loses without a search.
+    // counter-fours, then (ZoneDefences) everything else.
     for (Pos p : vcf_line) {
       if (board_->IsEmpty(p) && !listed(p) && Legal(*board_, p, defender_)) moves.push_back(p);
     }
-    add_counter_fours();
-    // Only a stone on a line within five of a point of the VCF (or of its last two five
-    // points) changes the patterns the VCF is made of.
-    std::vector<Pos> zone;
-    auto add_zone = [&](Pos q) {
-      for (int dir = 0; dir < kNumDirs; ++dir) {
-        for (int k = -5; k <= 5; ++k) {
-          Pos c = static_cast<Pos>(q + k * kDirOffset[dir]);
-          if (board_->IsEmpty(c) && !listed(c)) zone.push_back(c);
-        }
-      }
-    };
-    for (Pos p : vcf_line) add_zone(p);
-    Pos last_fives[2] = {kNoPos, kNoPos};
-    const bool replays = Replays(vcf_line, last_fives);
-    for (Pos q : last_fives) {
-      if (q != kNoPos) add_zone(q);
-    }
-    // Within the zone, a stone can break the line (when it plays out here) only on the
-    // line of an attacker's four (within five of the move: Caro's blocked fives), next to
-    // a forced reply (a counter-four through it), or around the last four and its five
-    // points. (A point where Black would make a four but may not play can break it
-    // elsewhere; it is no defence anyway.) Renju Black's fouls depend on more: every zone
-    // point is replayed when Black attacks, or when the line ends on Black's forbidden block.
-    std::bitset<kNumCells> sensitive;
-    const bool filter = replays && !IsRenjuBlack(*board_, attacker_) &&
-                        !(IsRenjuBlack(*board_, defender_) && last_fives[1] == kNoPos);
-    if (filter) {
-      auto mark = [&](Pos q, int dir, int reach) {
-        for (int k = -reach; k <= reach; ++k) sensitive.set(q + k * kDirOffset[dir]);
-      };
-      for (size_t i = 0; i < vcf_line.size(); ++i) {
-        const bool reply = i % 2 == 1;
-        int dir, k;
-        if (!reply && i + 1 < vcf_line.size() && Aligned(vcf_line[i], vcf_line[i + 1], dir, k)) {
-          mark(vcf_line[i], dir, 5);
-        } else {
-          for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);
-        }
-      }
-      for (Pos q : last_fives) {
-        if (q == kNoPos) continue;
-        for (int d = 0; d < kNumDirs; ++d) mark(q, d, 5);
-      }
-    }
-    const size_t others = moves.size();
-    std::sort(zone.begin(), zone.end());
-    zone.erase(std::unique(zone.begin(), zone.end()), zone.end());
-    for (Pos p : zone) {
-      if (!board_->IsEmpty(p) || listed(p)) continue;
-      if (!IsFourMove(*board_, p, defender_)) {
-        if (filter && !sensitive.test(p)) continue;
-        board_->Place(p, defender_);
-        bool loses = Replays(vcf_line);
-        board_->Undo();
-        if (loses) continue;
-      }
-      if (Legal(*board_, p, defender_)) moves.push_back(p);
-    }
-    replayed_from = others;
-    order_from(others);
+    zone_vcf = vcf_line;
   }
-
-  // A defence after which the attacker still has a VCF loses: the VCFs found so far are
-  // replayed first, then the VCF solver asked (until one or two defences survive).
-  // Counter-fours are left to the search.
+  const size_t fours = moves.size();
+  for (Pos p : board_->points()) {
+    if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
+  }
+  OrderDefences(moves, fours);
   std::vector<std::vector<Pos>> refutations;
-  if (!vcf_line.empty()) refutations.push_back(vcf_line);
-  const size_t verified = any_legal ? kVerifiedBlocks : kVerifiedDefences;
+  if (!vcf_line.empty()) refutations.push_back(std::move(vcf_line));
+  KeepDefences(moves, SIZE_MAX, std::move(refutations), any_legal ? kVerifiedBlocks : kVerifiedDefences,
+               children);
+  return true;
+}
+
+// Within moves[from..], the points that matter most to either side first: a disproof needs
+// one defence that holds, and the first ones listed are tried (and verified) first.
+void VctSolver::OrderDefences(std::vector<Pos>& moves, size_t from) const {
+  auto score = [&](Pos p) { return board_->Value(p, defender_) + board_->Value(p, attacker_); };
+  std::stable_sort(moves.begin() + static_cast<std::ptrdiff_t>(from), moves.end(),
+                   [&](Pos a, Pos b) { return score(a) > score(b); });
+}
+
+// The defences against the VCF threat `vcf_line` besides its own points and the
+// counter-fours. A move after which the same VCF still plays out loses without a search.
+void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child>& children) {
+  auto on_line = [&](Pos p) { return std::find(vcf_line.begin(), vcf_line.end(), p) != vcf_line.end(); };
+  // Only a stone on a line within five of a point of the VCF (or of its last two five
+  // points) changes the patterns the VCF is made of.
+  std::vector<Pos> zone;
+  auto add_zone = [&](Pos q) {
+    for (int dir = 0; dir < kNumDirs; ++dir) {
+      for (int k = -5; k <= 5; ++k) {
+        Pos c = static_cast<Pos>(q + k * kDirOffset[dir]);
+        if (board_->IsEmpty(c) && !on_line(c)) zone.push_back(c);
+      }
+    }
+  };
+  for (Pos p : vcf_line) add_zone(p);
+  Pos last_fives[2] = {kNoPos, kNoPos};
+  const bool replays = Replays(vcf_line, last_fives);
+  for (Pos q : last_fives) {
+    if (q != kNoPos) add_zone(q);
+  }
+  // Within the zone, a stone can break the line (when it plays out here) only on the
+  // line of an attacker's four (within five of the move: Caro's blocked fives), next to
+  // a forced reply (a counter-four through it), or around the last four and its five
+  // points. (A point where Black would make a four but may not play can break it
+  // elsewhere; it is no defence anyway.) Renju Black's fouls depend on more: every zone
+  // point is replayed when Black attacks, or when the line ends on Black's forbidden block.
+  std::bitset<kNumCells> sensitive;
+  const bool filter = replays && !IsRenjuBlack(*board_, attacker_) &&
+                      !(IsRenjuBlack(*board_, defender_) && last_fives[1] == kNoPos);
+  if (filter) {
+    auto mark = [&](Pos q, int dir, int reach) {
+      for (int k = -reach; k <= reach; ++k) sensitive.set(q + k * kDirOffset[dir]);
+    };
+    for (size_t i = 0; i < vcf_line.size(); ++i) {
+      const bool reply = i % 2 == 1;
+      int dir, k;
+      if (!reply && i + 1 < vcf_line.size() && Aligned(vcf_line[i], vcf_line[i + 1], dir, k)) {
+        mark(vcf_line[i], dir, 5);
+      } else {
+        for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);
+      }
+    }
+    for (Pos q : last_fives) {
+      if (q == kNoPos) continue;
+      for (int d = 0; d < kNumDirs; ++d) mark(q, d, 5);
+    }
+  }
+  std::sort(zone.begin(), zone.end());
+  zone.erase(std::unique(zone.begin(), zone.end()), zone.end());
+  std::vector<Pos> moves;
+  for (Pos p : zone) {
+    // The counter-fours were listed with the VCF's points.
+    if (IsFourMove(*board_, p, defender_)) continue;
+    if (filter && !sensitive.test(p)) continue;
+    board_->Place(p, defender_);
+    bool loses = Replays(vcf_line);
+    board_->Undo();
+    if (!loses && Legal(*board_, p, defender_)) moves.push_back(p);
+  }
+  OrderDefences(moves, 0);
+  KeepDefences(moves, 0, {vcf_line}, kVerifiedDefences, children);
+}
+
+// Appends the moves that survive to `children`. A defence after which the attacker still
+// has a VCF loses: the refutations (VCFs) found so far are replayed first, then the VCF
+// solver asked until `verified` defences survive. moves[replayed_from..] are known to
+// survive the first refutation. Counter-fours are left to the search.
+void VctSolver::KeepDefences(const std::vector<Pos>& moves, size_t replayed_from,
+                             std::vector<std::vector<Pos>> refutations, size_t verified,
+                             std::vector<Child>& children) {
   const uint64_t hash = board_->hash();
+  size_t kept = 0;
   for (size_t m = 0; m < moves.size(); ++m) {
     const Pos p = moves[m];
     const bool four = IsFourMove(*board_, p, defender_);
     const size_t first = m >= replayed_from ? 1 : 0;
     // The board is needed only to replay or to ask the VCF solver.
-    const bool place = !four && (first < refutations.size() || children.size() < verified);
+    const bool place = !four && (first < refutations.size() || kept < verified);
     if (place) board_->Place(p, defender_);
     size_t beaten_by = refutations.size();
     if (place) {
@@ -704,7 +732,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
         if (Replays(refutations[i])) beaten_by = i;
       }
       std::vector<Pos> line;
-      if (beaten_by == refutations.size() && children.size() < verified && AttackerVcf(&line)) {
+      if (beaten_by == refutations.size() && kept < verified && AttackerVcf(&line)) {
         refutations.push_back(std::move(line));
       }
       board_->Undo();
@@ -715,9 +743,11 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children) {
       refuted_.push_back(p);
       refuted_.insert(refuted_.end(), refutations[beaten_by].begin(), refutations[beaten_by].end());
     }
-    if (!loses) children.push_back(Child{p, kNoPos, NodeKey(hash ^ ZobristKey(defender_, p), true)});
+    if (!loses) {
+      children.push_back(Child{p, kNoPos, NodeKey(hash ^ ZobristKey(defender_, p), true)});
+      ++kept;
+    }
   }
-  return true;
 }
 
 }  // namespace sente

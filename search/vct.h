@@ -40,6 +40,13 @@ class VctSolver {
     uint32_t pn = 0;
     uint32_t dn = 0;
   };
+  // A node's children, and at a defender node against a VCF threat, the VCF when the
+  // defences away from its points are still to be listed.
+  struct Expansion {
+    std::vector<Child> children;
+    std::vector<Pos> zone_vcf;
+  };
+  using ChildCache = std::unordered_map<uint64_t, Expansion>;
   // How a proven node wins: its whole remaining line when it was proven on the spot, or the
   // child to follow.
   struct Proof {
@@ -51,7 +58,14 @@ class VctSolver {
   // Proves or disproves an attacker node without children when it can; true if it did.
   bool TerminalAttack(uint64_t key, Entry& entry);
   bool AttackerChildren(std::vector<Child>& children, std::vector<Pos>& instant);
-  bool DefenderChildren(std::vector<Child>& children);
+  bool DefenderChildren(std::vector<Child>& children, std::vector<Pos>& zone_vcf);
+  void ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child>& children);
+  void OrderDefences(std::vector<Pos>& moves, size_t from) const;
+  void KeepDefences(const std::vector<Pos>& moves, size_t replayed_from,
+                    std::vector<std::vector<Pos>> refutations, size_t verified,
+                    std::vector<Child>& children);
+  void Cache(ChildCache& cache, uint64_t key, const std::vector<Child>& children,
+             const std::vector<Pos>& zone_vcf);
   bool Replays(const std::vector<Pos>& vcf, Pos final_fives[2] = nullptr);
   bool Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line);
   bool AttackerVcf(std::vector<Pos>* line);
@@ -82,8 +96,8 @@ class VctSolver {
   // Children of expanded attacker nodes (children_) and defender nodes (defences_); at a
   // defender node, a single child with no move marks "no threat". Cleared when they hold too
   // many children.
-  std::unordered_map<uint64_t, std::vector<Child>> children_;
-  std::unordered_map<uint64_t, std::vector<Child>> defences_;
+  ChildCache children_;
+  ChildCache defences_;
   size_t cached_children_ = 0;
   VcfSolver vcf_;
   // Positions (as attacker node keys) where the attacker's VCF check found nothing; one key
