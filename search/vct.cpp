@@ -29,6 +29,7 @@ constexpr size_t kMaxCachedChildren = size_t{1} << 21;
 constexpr size_t kVerifiedBlocks = 1;
 constexpr size_t kVerifiedDefences = 2;
 constexpr int kNoVcfBits = 18;
+constexpr int kMaxDepthSlots = 64;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
 uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
@@ -96,6 +97,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   max_moves_ = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
 
   if (FiveAtOnce(board, attacker_, result)) return result;
+  counter_vcfs_.assign(static_cast<size_t>(std::min(max_moves_, kMaxDepthSlots)) + 1, {});
   const uint64_t root = NodeKey(board.hash(), true);
   // Two passes: fours and threes only, which proves most wins in a fraction of the nodes,
   // then with the quiet moves too. The second pass starts afresh but for what does not
@@ -144,6 +146,10 @@ void VctSolver::Cache(ChildCache& cache, uint64_t key, const std::vector<Child>&
 bool VctSolver::Step() { return budget_->Step() && budget_->nodes() < node_cap_; }
 
 bool VctSolver::Stopped() const { return budget_->aborted() || budget_->nodes() >= node_cap_; }
+
+size_t VctSolver::Depth() const {
+  return static_cast<size_t>(board_->count(attacker_) - root_attacker_stones_);
+}
 
 int VctSolver::Remaining() const {
   return max_moves_ - (board_->count(attacker_) - root_attacker_stones_);
@@ -222,6 +228,17 @@ bool VctSolver::AttackerVcf(std::vector<Pos>* line) {
   if (Vcf(attacker_, Remaining(), kAttackVcfNodes, line)) return true;
   slot = key;
   return false;
+}
+
+// Whether the defender, as if to move, has a VCF: the one found last at this depth is
+// replayed first, as a threat next to it seldom stops it.
+bool VctSolver::DefenderVcf() {
+  std::vector<Pos>& last = counter_vcfs_[std::min(Depth(), counter_vcfs_.size() - 1)];
+  if (!last.empty() && Replays(last, defender_)) return true;
+  std::vector<Pos> line;
+  if (!Vcf(defender_, 0, kDefendVcfNodes, &line)) return false;
+  last = std::move(line);
+  return true;
 }
 
 // Attacker to move, seen for the first time: wins at once, wins by VCF, or cannot win.
@@ -513,17 +530,18 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
 
 // Whether the attacker's VCF line still wins as played: every attacker move a legal four
 // with a single forced reply, no counter-four on the way, and a winning last four.
-bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
+bool VctSolver::Replays(const std::vector<Pos>& vcf, Color side, Pos final_fives[2]) {
+  const Color other = Opponent(side);
   size_t placed = 0;
   bool ok = false;
   for (size_t i = 0; i < vcf.size(); i += 2) {
     const Pos move = vcf[i];
-    if (!board_->IsEmpty(move) || !IsFourMove(*board_, move, attacker_)) break;
-    board_->Place(move, attacker_);
+    if (!board_->IsEmpty(move) || !IsFourMove(*board_, move, side)) break;
+    board_->Place(move, side);
     ++placed;
     Pos fives[2];
-    int n = FivePointsAround(*board_, move, attacker_, fives);
-    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) && IsForbidden(*board_, fives[0]))) {
+    int n = FivePointsAround(*board_, move, side, fives);
+    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, other) && IsForbidden(*board_, fives[0]))) {
       ok = i + 1 == vcf.size();
       if (ok && final_fives) {
         final_fives[0] = fives[0];
@@ -532,10 +550,10 @@ bool VctSolver::Replays(const std::vector<Pos>& vcf, Pos final_fives[2]) {
       break;
     }
     if (n != 1 || i + 1 >= vcf.size() || vcf[i + 1] != fives[0]) break;
-    board_->Place(fives[0], defender_);
+    board_->Place(fives[0], other);
     ++placed;
     Pos counter[2];
-    int m = FivePointsAround(*board_, fives[0], defender_, counter);
+    int m = FivePointsAround(*board_, fives[0], other, counter);
     if (m >= 2 || (m == 1 && (i + 2 >= vcf.size() || vcf[i + 2] != counter[0]))) break;
   }
   for (size_t i = 0; i < placed; ++i) board_->Undo();
@@ -564,7 +582,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
   if (!any_legal) {
     if (!AttackerVcf(&vcf_line)) return false;
   }
-  if (Vcf(defender_, 0, kDefendVcfNodes, nullptr)) return false;
+  if (DefenderVcf()) return false;
 
   std::vector<Pos> moves;
   auto listed = [&](Pos p) { return std::find(moves.begin(), moves.end(), p) != moves.end(); };
@@ -663,7 +681,7 @@ void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child
   };
   for (Pos p : vcf_line) add_zone(p);
   Pos last_fives[2] = {kNoPos, kNoPos};
-  const bool replays = Replays(vcf_line, last_fives);
+  const bool replays = Replays(vcf_line, attacker_, last_fives);
   for (Pos q : last_fives) {
     if (q != kNoPos) add_zone(q);
   }
@@ -702,7 +720,7 @@ void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child
     if (IsFourMove(*board_, p, defender_)) continue;
     if (filter && !sensitive.test(p)) continue;
     board_->Place(p, defender_);
-    bool loses = Replays(vcf_line);
+    bool loses = Replays(vcf_line, attacker_);
     board_->Undo();
     if (!loses && Legal(*board_, p, defender_)) moves.push_back(p);
   }
@@ -729,7 +747,7 @@ void VctSolver::KeepDefences(const std::vector<Pos>& moves, size_t replayed_from
     size_t beaten_by = refutations.size();
     if (place) {
       for (size_t i = first; i < refutations.size() && beaten_by == refutations.size(); ++i) {
-        if (Replays(refutations[i])) beaten_by = i;
+        if (Replays(refutations[i], attacker_)) beaten_by = i;
       }
       std::vector<Pos> line;
       if (beaten_by == refutations.size() && kept < verified && AttackerVcf(&line)) {

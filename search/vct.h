@@ -66,10 +66,14 @@ class VctSolver {
                     std::vector<Child>& children);
   void Cache(ChildCache& cache, uint64_t key, const std::vector<Child>& children,
              const std::vector<Pos>& zone_vcf);
-  bool Replays(const std::vector<Pos>& vcf, Pos final_fives[2] = nullptr);
+  // Whether `side`'s VCF line still wins as played, `side` to move.
+  bool Replays(const std::vector<Pos>& vcf, Color side, Pos final_fives[2] = nullptr);
+  bool DefenderVcf();
   bool Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vector<Pos>* line);
   bool AttackerVcf(std::vector<Pos>* line);
   int Remaining() const;
+  // The attacker's moves since the root.
+  size_t Depth() const;
   // Counts a node; false when the budget or this pass's node cap is spent.
   bool Step();
   bool Stopped() const;
@@ -105,6 +109,8 @@ class VctSolver {
   std::vector<uint64_t> no_vcf_;
   // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
   std::vector<Pos> refuted_;
+  // Per depth (attacker moves since the root), the defender's VCF found last.
+  std::vector<std::vector<Pos>> counter_vcfs_;
 };
 
 }  // namespace sente
