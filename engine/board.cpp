@@ -39,6 +39,7 @@ Board::Board(int width, int height, Rule rule)
   lines_.fill(~uint64_t{0});  // cells beyond the padded array read as walls too
   near_.fill(0x80);
   for (int y = 0; y < height; ++y) {
+    board_rows_ |= uint64_t{1} << (y + kPad);
     for (int x = 0; x < width; ++x) {
       cells_[MakePos(x, y)].color = Color::kEmpty;
       near_[MakePos(x, y)] = 0;
@@ -210,6 +211,8 @@ void Board::Place(Pos p, Color c) {
   info_sum_[1] += white_delta - cells[p].info[1];
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
+  ++row_stones_[p / kStride];
+  stone_rows_ |= uint32_t{1} << (p / kStride);
   history_.push_back(p);
 }
 
@@ -222,6 +225,8 @@ void Board::Undo() {
   const Color c = cells[p].color;
   --counts_[Index(c)];
   hash_ ^= ZobristKey(c, p);
+  const int row = p / kStride;
+  stone_rows_ &= ~(uint32_t{--row_stones_[row] == 0} << row);
   near_[p] &= 0x7F;
   UpdateNear<false>(near_.data(), p);
   SetLineCode(p, static_cast<uint64_t>(Color::kEmpty));

@@ -85,11 +85,11 @@ inline int FivePointsAround(const Board& board, Pos p, Color c, Pos out[2], int 
 // has a stone within two steps, so only candidate cells are looked at.
 inline int FivePoints(const Board& board, Color c, Pos out[2]) {
   int n = 0;
-  for (Pos q : board.points()) {
-    if (!board.IsCandidate(q) || board.pattern4(q, c) != kP4Five) continue;
+  board.ForEachCandidate([&](Pos q) {
+    if (board.pattern4(q, c) != kP4Five) return;
     if (n < 2) out[n] = q;
     ++n;
-  }
+  });
   return n;
 }
 

@@ -1,6 +1,7 @@
 // Board invariants: incremental state equals a rebuild; win detection for every rule.
 #include <cstdlib>
 #include <random>
+#include <vector>
 
 #include "engine/board.h"
 #include "engine/coord.h"
@@ -44,6 +45,11 @@ void ExpectMatchesStones(const Board& board) {
       sums[c] += InfoValue(cell.info[c]);
     }
   }
+  std::vector<Pos> candidates, listed;
+  for (Pos p : board.points())
+    if (board.IsCandidate(p)) candidates.push_back(p);
+  board.ForEachCandidate([&](Pos p) { listed.push_back(p); });
+  ASSERT_EQ(listed, candidates);
   ASSERT_EQ(board.ValueSum(Color::kBlack), sums[0]);
   ASSERT_EQ(board.ValueSum(Color::kWhite), sums[1]);
 }
