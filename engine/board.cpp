@@ -162,13 +162,20 @@ template <int reach, int d, int... i>
   (UpdateCell<d, ReachOffset(reach, i)>(s, t, around), ...);
 }
 
+// Works on copies of the state and tables: stores into cells may alias anything reached
+// through a reference, which would be reloaded on every cell. Kept out of Place, where GCC
+// would schedule all forty keys first and spill them.
 template <int reach>
-void UpdateLines(PlaceState& s, const TableView& t, const uint64_t around[kNumDirs]) {
+[[gnu::noinline]] void UpdateLines(PlaceState& state, const TableView& tables,
+                                   const uint64_t around[kNumDirs]) {
   constexpr auto kCells = std::make_integer_sequence<int, 2 * reach>();
+  PlaceState s = state;
+  const TableView t = tables;
   UpdateLine<reach, 0>(s, t, around[0], kCells);
   UpdateLine<reach, 1>(s, t, around[1], kCells);
   UpdateLine<reach, 2>(s, t, around[2], kCells);
   UpdateLine<reach, 3>(s, t, around[3], kCells);
+  state.delta = s.delta;
 }
 
 template <int reach, int d, int... i>
