@@ -96,6 +96,10 @@ class Board {
     }
   }
 
+  // What c would make at the empty point `at` once a stone of colour `stone` stands on the
+  // empty point p (another point), exactly as Place(p, stone) would leave it.
+  Pattern4 Pattern4After(Pos p, Color stone, Pos at, Color c) const;
+
   // Sum over empty cells of colour c's cell value (weights.h), kept incrementally.
   int32_t ValueSum(Color c) const {
     return static_cast<int32_t>(info_sum_[Index(c)] >> kInfoValueShift);

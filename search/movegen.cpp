@@ -92,10 +92,11 @@ bool Contains(const ScoredMove* moves, int n, Pos p) {
   return false;
 }
 
-// Whether the opponent still has one of its straight-four points.
-bool StillThreatened(const Board& board, Color opp, const Pos* points, int n) {
+// Whether the opponent still has one of its straight-four points after our stone on q.
+bool StillThreatened(const Board& board, Color us, Pos q, const Pos* points, int n) {
   for (int i = 0; i < n; ++i)
-    if (board.IsEmpty(points[i]) && board.pattern4(points[i], opp) == kP4Flex4) return true;
+    if (points[i] != q && board.Pattern4After(q, us, points[i], Opponent(us)) == kP4Flex4)
+      return true;
   return false;
 }
 
@@ -123,10 +124,8 @@ int GenerateDefences(Board& board, Color us, const NodeScan& scan, ScoredMove* o
         tried[num_tried++] = q;
         Pattern4 own = board.pattern4(q, us);
         if (!IsLegalMove(board, q, us, own)) continue;
-        board.Place(q, us);
-        bool holds = !StillThreatened(board, opp, threats, num_threats);
-        board.Undo();
-        if (holds) out[n++] = ScoredMove{q, own, board.pattern4(q, opp), 0};
+        if (!StillThreatened(board, us, q, threats, num_threats))
+          out[n++] = ScoredMove{q, own, board.pattern4(q, opp), 0};
       }
     }
   }

@@ -1,6 +1,7 @@
 // Board invariants: incremental state equals a rebuild; win detection for every rule.
 #include <cstdlib>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "engine/board.h"
@@ -91,6 +92,37 @@ TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
         ExpectSameState(board, Rebuild(board));
         while (board.stone_count() > 0) board.Undo();
         ExpectSameState(board, Board(w, h, rule));
+      }
+    }
+  }
+}
+
+// Pattern4After(p, stone, at, c) against Place(p, stone) then pattern4(at, c), for every empty
+// `at` and random positions and stones.
+TEST(Board, Pattern4AfterMatchesPlace) {
+  for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
+    for (auto [w, h] : {std::pair{15, 15}, std::pair{9, 20}}) {
+      SCOPED_TRACE(testing::Message() << RuleName(rule) << " " << w << "x" << h);
+      std::mt19937 rng(static_cast<uint32_t>(w * 131 + h + static_cast<int>(rule)));
+      Board board(w, h, rule);
+      for (int step = 0; step < 60; ++step) {
+        std::vector<Pos> empty;
+        for (Pos p : board.points())
+          if (board.IsEmpty(p)) empty.push_back(p);
+        const Pos p = empty[rng() % empty.size()];
+        const Color stone = rng() % 2 ? Color::kBlack : Color::kWhite;
+        std::vector<Pattern4> predicted;
+        for (Pos at : empty)
+          for (Color c : {Color::kBlack, Color::kWhite})
+            if (at != p) predicted.push_back(board.Pattern4After(p, stone, at, c));
+        board.Place(p, stone);
+        size_t i = 0;
+        for (Pos at : empty)
+          for (Color c : {Color::kBlack, Color::kWhite}) {
+            if (at == p) continue;
+            ASSERT_EQ(predicted[i++], board.pattern4(at, c)) << FormatGomocup(at);
+          }
+        if (rng() % 4 == 0) board.Undo();
       }
     }
   }
