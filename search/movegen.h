@@ -3,7 +3,9 @@
 // matter in that state are generated. Black's forbidden points are never generated for Black.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "engine/board.h"
 
@@ -65,6 +67,16 @@ struct ScoredMove {
   Pattern4 opp;
   int32_t score;
 };
+
+// Selection sort step: swaps the best of moves[i..n) into moves[i], the first of equal scores.
+// The maximum first, in a loop the compiler vectorises, then where it is.
+inline void PickBest(ScoredMove* moves, int i, int n) {
+  int32_t best = moves[i].score;
+  for (int j = i + 1; j < n; ++j) best = std::max(best, moves[j].score);
+  int pick = i;
+  while (moves[pick].score != best) ++pick;
+  std::swap(moves[i], moves[pick]);
+}
 
 // Generates the moves of a kForcedBlock, kDefend or kNormal node, each with a static
 // ordering score. Returns how many were written to `out`.

@@ -271,11 +271,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   Pos quiets[64];
   int num_quiets = 0;
   for (int i = 0; i < num_moves; ++i) {
-    // Selection sort step: the best remaining move to the front.
-    int pick = i;
-    for (int j = i + 1; j < num_moves; ++j)
-      if (moves[j].score > moves[pick].score) pick = j;
-    std::swap(moves[i], moves[pick]);
+    PickBest(moves, i, num_moves);
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
