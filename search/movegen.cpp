@@ -1,6 +1,7 @@
 #include "search/movegen.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/forbidden.h"
 #include "engine/weights.h"
@@ -48,6 +49,34 @@ void ScanNode(const Board& board, Color us, const Area&, NodeScan& scan) {
     for (int i = 0; i < n && found < 2; ++i)
       if (scan.cells[i].opp == kP4Five) scan.opp_five[found++] = scan.cells[i].pos;
   }
+}
+
+void ScanThreats(const Board& board, Color us, NodeScan& scan) {
+  std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
+  std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
+  scan.num_cells = 0;
+  scan.own_five = scan.own_flex4 = kNoPos;
+  scan.opp_five[0] = scan.opp_five[1] = kNoPos;
+  const int own_i = Index(us), opp_i = 1 - own_i;
+  static_assert(kP4Three == 7 && kNumPattern4 <= 128 - 7);
+  board.ForEachCandidate([&](Pos p) {
+    const Cell& cell = board.cell(p);
+    uint64_t infos;
+    std::memcpy(&infos, cell.info, sizeof infos);
+    // Either class byte at kP4Three or more: its bit 7 set once 128 - 7 is added.
+    if ((((infos & 0x000000FF000000FFull) + 0x0000007900000079ull) & 0x0000008000000080ull) == 0)
+      return;
+    const Pattern4 own = InfoPattern4(cell.info[own_i]);
+    const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
+    if (own >= kP4Three) ++scan.own_count[own];
+    if (opp >= kP4Three) ++scan.opp_count[opp];
+    if (own == kP4Five && scan.own_five == kNoPos) scan.own_five = p;
+    if (own == kP4Flex4 && scan.own_flex4 == kNoPos) scan.own_flex4 = p;
+    if (opp == kP4Five) {
+      if (scan.opp_five[0] == kNoPos) scan.opp_five[0] = p;
+      else if (scan.opp_five[1] == kNoPos) scan.opp_five[1] = p;
+    }
+  });
 }
 
 bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {

@@ -46,6 +46,11 @@ struct NodeScan {
 
 void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan);
 
+// For nodes at the horizon, what ClassifyNode, EvaluateNode and the leaf's VCF trigger read:
+// the counts of kP4Three and up, and the five and straight-four points. No cells are listed
+// and the lower counts are left 0.
+void ScanThreats(const Board& board, Color us, NodeScan& scan);
+
 enum class NodeState : uint8_t {
   kWinNow,       // the side to move makes five (scan.own_five)
   kLost,         // the opponent makes five next move whatever we do

@@ -208,7 +208,9 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (IsDrawn(board_)) return 0;
   const Color us = SideAt(ply);
   NodeScan& scan = scans_[ply];
-  ScanNode(board_, us, area_[ply], scan);
+  // Below the horizon only the threats are read (Leaf, EvaluateNode, a forced block).
+  if (depth <= 0) ScanThreats(board_, us, scan);
+  else ScanNode(board_, us, area_[ply], scan);
   NodeState state = ClassifyNode(board_, us, scan);
   switch (state) {
     case NodeState::kWinNow: return WinIn(ply + 1);

@@ -1,5 +1,6 @@
 // Board invariants: incremental state equals a rebuild; win detection for every rule.
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <utility>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "engine/diagram.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
+#include "search/movegen.h"
 
 namespace sente {
 namespace {
@@ -123,6 +125,35 @@ TEST(Board, Pattern4AfterMatchesPlace) {
             ASSERT_EQ(predicted[i++], board.pattern4(at, c)) << FormatGomocup(at);
           }
         if (rng() % 4 == 0) board.Undo();
+      }
+    }
+  }
+}
+
+// The horizon's scan finds the same threats as the full one, on random positions.
+TEST(Board, ScanThreatsAgreesWithScanNode) {
+  for (Rule rule : {Rule::kFreestyle, Rule::kRenju, Rule::kCaro}) {
+    SCOPED_TRACE(RuleName(rule));
+    std::mt19937 rng(static_cast<uint32_t>(rule) + 17);
+    Board board(15, 15, rule);
+    auto full = std::make_unique<NodeScan>(), threats = std::make_unique<NodeScan>();
+    for (int step = 0; step < 150; ++step) {
+      std::vector<Pos> empty;
+      for (Pos p : board.points())
+        if (board.IsEmpty(p)) empty.push_back(p);
+      board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
+      if (step % 40 == 39) board.Undo();
+      for (Color us : {Color::kBlack, Color::kWhite}) {
+        ScanNode(board, us, AreaOf(board), *full);
+        ScanThreats(board, us, *threats);
+        for (int k = kP4Three; k < kNumPattern4; ++k) {
+          ASSERT_EQ(threats->own_count[k], full->own_count[k]) << Pattern4Name(Pattern4(k));
+          ASSERT_EQ(threats->opp_count[k], full->opp_count[k]) << Pattern4Name(Pattern4(k));
+        }
+        ASSERT_EQ(threats->own_five, full->own_five);
+        ASSERT_EQ(threats->own_flex4, full->own_flex4);
+        ASSERT_EQ(threats->opp_five[0], full->opp_five[0]);
+        ASSERT_EQ(threats->opp_five[1], full->opp_five[1]);
       }
     }
   }
