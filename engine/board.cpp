@@ -39,6 +39,7 @@ Board::Board(int width, int height, Rule rule)
   lines_.fill(~uint64_t{0});  // cells beyond the padded array read as walls too
   near_.fill(0x80);
   for (int y = 0; y < height; ++y) {
+    board_rows_ |= uint64_t{1} << (y + kPad);
     for (int x = 0; x < width; ++x) {
       cells_[MakePos(x, y)].color = Color::kEmpty;
       near_[MakePos(x, y)] = 0;
@@ -73,6 +74,34 @@ void Board::DeriveCell(Pos q) {
   cell.combo[0] = static_cast<uint16_t>(black);
   cell.combo[1] = static_cast<uint16_t>(white);
   for (int c = 0; c < 2; ++c) cell.info[c] = tables_->info[c][cell.combo[c]];
+}
+
+namespace {
+
+// For a difference q - p of two points within five steps on a line: 1 + the direction in bits
+// 0..3 and the signed step count in bits 4..7; 0 for any other difference.
+constexpr int kMaxLineDiff = 5 * kDirOffset[2];
+constexpr std::array<uint8_t, 2 * kMaxLineDiff + 1> kLineStep = [] {
+  std::array<uint8_t, 2 * kMaxLineDiff + 1> t{};
+  for (int d = 0; d < kNumDirs; ++d)
+    for (int k = -5; k <= 5; ++k)
+      if (k != 0) t[kMaxLineDiff + k * kDirOffset[d]] = static_cast<uint8_t>((d + 1) | (k & 15) << 4);
+  return t;
+}();
+
+}  // namespace
+
+Pattern4 Board::Pattern4After(Pos p, Color stone, Pos at, Color c) const {
+  const int diff = at - p;
+  const int step = diff < -kMaxLineDiff || diff > kMaxLineDiff ? 0 : kLineStep[kMaxLineDiff + diff];
+  const int k = static_cast<int8_t>(step) >> 4;  // at = p + k * kDirOffset[d]
+  if (step == 0 || k > LineReach(rule_) || -k > LineReach(rule_)) return pattern4(at, c);
+  const int d = (step & 15) - 1;
+  const uint32_t key = LineKey(at, d) | static_cast<uint32_t>(stone) << (2 * LineSlot(-k));
+  const uint32_t entry = tables_->line[key];
+  const uint32_t line = c == Color::kBlack ? entry & 15 : entry >> 4;
+  const uint32_t combo = (cells_[at].combo[Index(c)] & ~(15u << (4 * d))) | line << (4 * d);
+  return InfoPattern4(tables_->info[Index(c)][combo]);
 }
 
 namespace {
@@ -161,13 +190,20 @@ template <int reach, int d, int... i>
   (UpdateCell<d, ReachOffset(reach, i)>(s, t, around), ...);
 }
 
+// Works on copies of the state and tables: stores into cells may alias anything reached
+// through a reference, which would be reloaded on every cell. Kept out of Place, where GCC
+// would schedule all forty keys first and spill them.
 template <int reach>
-void UpdateLines(PlaceState& s, const TableView& t, const uint64_t around[kNumDirs]) {
+[[gnu::noinline]] void UpdateLines(PlaceState& state, const TableView& tables,
+                                   const uint64_t around[kNumDirs]) {
   constexpr auto kCells = std::make_integer_sequence<int, 2 * reach>();
+  PlaceState s = state;
+  const TableView t = tables;
   UpdateLine<reach, 0>(s, t, around[0], kCells);
   UpdateLine<reach, 1>(s, t, around[1], kCells);
   UpdateLine<reach, 2>(s, t, around[2], kCells);
   UpdateLine<reach, 3>(s, t, around[3], kCells);
+  state.delta = s.delta;
 }
 
 template <int reach, int d, int... i>
@@ -210,6 +246,8 @@ void Board::Place(Pos p, Color c) {
   info_sum_[1] += white_delta - cells[p].info[1];
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
+  ++row_stones_[p / kStride];
+  stone_rows_ |= uint32_t{1} << (p / kStride);
   history_.push_back(p);
 }
 
@@ -222,6 +260,8 @@ void Board::Undo() {
   const Color c = cells[p].color;
   --counts_[Index(c)];
   hash_ ^= ZobristKey(c, p);
+  const int row = p / kStride;
+  stone_rows_ &= ~(uint32_t{--row_stones_[row] == 0} << row);
   near_[p] &= 0x7F;
   UpdateNear<false>(near_.data(), p);
   SetLineCode(p, static_cast<uint64_t>(Color::kEmpty));

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "engine/pattern.h"
@@ -75,6 +76,30 @@ class Board {
   // Valid for empty points. Whether c playing the empty point p makes a winning five.
   bool MakesFive(Pos p, Color c) const { return pattern4(p, c) == kP4Five; }
 
+  // Calls f(p) for every candidate point, row by row: the rows within two of a stone, eight
+  // near_ bytes at a time.
+  template <typename F>
+  void ForEachCandidate(F&& f) const {
+    const uint64_t stones = stone_rows_;
+    uint64_t rows = (stones << 2 | stones << 1 | stones | stones >> 1 | stones >> 2) & board_rows_;
+    for (; rows != 0; rows &= rows - 1) {
+      const int first = __builtin_ctzll(rows) * kStride + kPad;
+      for (int x = 0; x < width_; x += 8) {
+        uint64_t word;
+        std::memcpy(&word, &near_[first + x], sizeof word);
+        // Bytes 1..127: a stone near and no stone or wall here.
+        constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+        uint64_t candidates = ((word & kLow7) + kLow7) & ~word & ~kLow7;
+        for (; candidates != 0; candidates &= candidates - 1)
+          f(static_cast<Pos>(first + x + (__builtin_ctzll(candidates) >> 3)));
+      }
+    }
+  }
+
+  // What c would make at the empty point `at` once a stone of colour `stone` stands on the
+  // empty point p (another point), exactly as Place(p, stone) would leave it.
+  Pattern4 Pattern4After(Pos p, Color stone, Pos at, Color c) const;
+
   // Sum over empty cells of colour c's cell value (weights.h), kept incrementally.
   int32_t ValueSum(Color c) const {
     return static_cast<int32_t>(info_sum_[Index(c)] >> kInfoValueShift);
@@ -111,6 +136,10 @@ class Board {
   uint64_t hash_ = 0;
   int64_t info_sum_[2] = {0, 0};  // sums of the empty cells' ComboInfo words
   int counts_[2] = {0, 0};
+  // Bit r set when row r of the padded array holds a stone; stones per row; the rows of the board.
+  uint32_t stone_rows_ = 0;
+  std::array<uint8_t, kStride> row_stones_{};
+  uint64_t board_rows_ = 0;
   std::vector<Pos> history_;
   std::vector<SavedPly> plies_;
   // The cells each Place changes (up to forty), as they were before it: Undo restores them. Sized once

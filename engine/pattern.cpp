@@ -11,137 +11,145 @@ namespace {
 
 // When a run of stones counts as a five.
 enum class FiveRule { kFiveOrMore, kExactFive, kCaro, kCaroExact };
+constexpr int kNumFiveRules = 4;
 
-constexpr uint8_t kUnset = 0xFF;
-constexpr int kEmpty = 0, kOwn = 1, kOther = 2, kWall = 3;
+constexpr uint32_t kCodeOwn = 1;
 
-// The eleven cells of a window, centre at index 5, own colour = 1.
-using Window = std::array<int, 11>;
+// Black and white exchanged: codes 1 and 2 swap their two bits, 0 and 3 keep them.
+constexpr uint32_t SwapColors(uint32_t key) { return (key & 0x55555) << 1 | ((key >> 1) & 0x55555); }
 
-Window Unpack(uint32_t key) {
-  Window w{};
-  for (int i = 0; i < 11; ++i) {
-    if (i == 5) {
-      w[i] = kOwn;
-      continue;
-    }
-    int slot = i < 5 ? i : i - 1;
-    w[i] = (key >> (2 * slot)) & 3;
-  }
-  return w;
+// Bits 0, 2, .., 18 of x (one per slot) to bits 0..9, then slots 5..9 one place up to make
+// room for the centre: cell i of the window at bit i.
+constexpr uint32_t SlotsToCells(uint32_t x) {
+  x &= 0x55555;
+  x = (x | x >> 1) & 0x33333;
+  x = (x | x >> 2) & 0x0F0F0F;
+  x = (x | x >> 4) & 0x00FF00FF;
+  x = (x | x >> 8) & 0xFFFF;
+  return (x & 0x1F) | (x & 0x3E0) << 1;
 }
 
-uint32_t WithOwnAt(uint32_t key, int index) {
-  int slot = index < 5 ? index : index - 1;
-  return key | (uint32_t{kOwn} << (2 * slot));
-}
+// The eleven cells of a window as bit masks, cell i at bit i, the centre (an own stone) at
+// bit 5: the own stones, the empty cells and the opponent's stones.
+struct Window {
+  uint32_t own, empty, other;
 
-// Walls only ever stand at the ends of a line: keys with a wall nearer the centre than a
-// non-wall cell never occur on a board. Most keys are such, and building the tables is charged
-// to the first move after START, so they are skipped early.
-bool ReachableKey(uint32_t key) {
-  const uint32_t wall = key & (key >> 1) & 0x55555;  // bit 2s set: slot s is a wall
-  const uint32_t left = wall & 0x003FF, right = wall & 0xFFC00;
-  // A wall at slot s needs walls further out: slot s-1 on the left, slot s+1 on the right.
-  return ((left >> 2) & ~left) == 0 && ((right << 2) & ~right & 0xFFC00) == 0;
-}
-
-struct Run {
-  int length;
-  int left_end;   // cell beyond the run on the left, kWall past the window
-  int right_end;
+  explicit Window(uint32_t key)
+      : own(SlotsToCells(key & ~(key >> 1)) | 1u << 5),
+        empty(SlotsToCells(~key & ~(key >> 1))),
+        other(SlotsToCells(key >> 1 & ~key)) {}
 };
 
-Run RunThrough(const Window& w, int i) {
-  int l = i, r = i;
-  while (l > 0 && w[l - 1] == kOwn) --l;
-  while (r < 10 && w[r + 1] == kOwn) ++r;
-  return {r - l + 1, l > 0 ? w[l - 1] : kWall, r < 10 ? w[r + 1] : kWall};
+// Whether the run of stones `own` through cell i (one of them) is a five: its length and
+// whether the opponent blocks both its ends (a wall, or the end of the window, does not).
+template <FiveRule rule>
+bool IsFive(uint32_t own, uint32_t other, int i) {
+  const uint32_t gaps = ~own & 0xFFF;  // bit 11 stands for the right end of the window
+  const uint32_t below = gaps & ((1u << i) - 1);
+  const int left = below ? 31 - __builtin_clz(below) : -1;  // the cells beyond the run
+  const int right = __builtin_ctz(gaps >> i) + i;
+  const int length = right - left - 1;
+  if constexpr (rule == FiveRule::kFiveOrMore) return length >= 5;
+  if constexpr (rule == FiveRule::kExactFive) return length == 5;
+  const bool both_blocked = left >= 0 && (other >> left & 1) && (other >> right & 1);
+  if constexpr (rule == FiveRule::kCaro) return length >= 6 || (length == 5 && !both_blocked);
+  return length == 5 && !both_blocked;
 }
 
-bool IsFive(const Run& run, FiveRule rule) {
-  bool both_blocked = run.left_end == kOther && run.right_end == kOther;
-  switch (rule) {
-    case FiveRule::kFiveOrMore: return run.length >= 5;
-    case FiveRule::kExactFive: return run.length == 5;
-    case FiveRule::kCaro: return run.length >= 6 || (run.length == 5 && !both_blocked);
-    case FiveRule::kCaroExact: return run.length == 5 && !both_blocked;
-  }
-  return false;
+// The length of the run of stones `own` through the centre.
+int CentreRun(uint32_t own) {
+  const uint32_t gaps = ~own & 0xFFF;
+  const uint32_t below = gaps & 0x1F;
+  return __builtin_ctz(gaps >> 5) + 5 - (below ? 31 - __builtin_clz(below) : -1) - 1;
 }
 
-// Classifies windows by the strongest shape the centre stone makes, memoised over keys.
-// A shape one level below X is one where some empty cell turns it into X; see LinePattern.
-class LineClassifier {
- public:
-  explicit LineClassifier(FiveRule rule) : rule_(rule), memo_(1u << kLineKeyBits, kUnset) {}
+// The strongest shape the centre stone makes in the window of `key`; `patterns` holds those
+// of the keys with one more own stone. A shape one level below X is one where some empty cell
+// turns it into X; see LinePattern.
+template <FiveRule rule>
+uint8_t Classify(uint32_t key, const uint8_t* patterns) {
+  const Window w(key);
+  if (IsFive<rule>(w.own, w.other, 5)) return kFive;
+  if (CentreRun(w.own) >= 6) return kOverline;
 
-  LinePattern Classify(uint32_t key) {
-    uint8_t& slot = memo_[key];
-    if (slot == kUnset) slot = Compute(key);
-    return static_cast<LinePattern>(slot);
+  int five_points[10];
+  int num_five_points = 0;
+  for (uint32_t e = w.empty; e != 0; e &= e - 1) {
+    const int i = __builtin_ctz(e);
+    if (IsFive<rule>(w.own | 1u << i, w.other, 5)) five_points[num_five_points++] = i;
   }
+  if (num_five_points >= 2) {
+    bool straight = num_five_points == 2 && five_points[1] - five_points[0] == 5;
+    return straight ? kFlex4 : kFourFour;
+  }
+  if (num_five_points == 1) return kBlock4;
 
- private:
-  uint8_t Compute(uint32_t key) {
-    if (!ReachableKey(key)) return kDead;
-    Window w = Unpack(key);
-    Run centre = RunThrough(w, 5);
-    if (IsFive(centre, rule_)) return kFive;
-    if (centre.length >= 6) return kOverline;
-
-    int five_points[10];
-    int num_five_points = 0;
-    for (int i = 0; i < 11; ++i) {
-      if (w[i] != kEmpty) continue;
-      w[i] = kOwn;
-      if (IsFive(RunThrough(w, 5), rule_)) five_points[num_five_points++] = i;
-      w[i] = kEmpty;
+  LinePattern best = kDead;
+  for (uint32_t e = w.empty; e != 0; e &= e - 1) {
+    const int i = __builtin_ctz(e);
+    // A stone that makes a five elsewhere on the line is a win, not a step of this shape.
+    if (IsFive<rule>(w.own | 1u << i, w.other, i)) continue;
+    const int slot = i < 5 ? i : i - 1;
+    LinePattern shape = kDead;
+    switch (patterns[key | kCodeOwn << (2 * slot)]) {
+      case kFlex4: shape = kFlex3; break;
+      case kBlock4:
+      case kFourFour: shape = kBlock3; break;
+      case kFlex3: shape = kFlex2; break;
+      case kBlock3: shape = kBlock2; break;
+      case kFlex2: shape = kFlex1; break;
+      case kBlock2: shape = kBlock1; break;
+      default: break;
     }
-    if (num_five_points >= 2) {
-      bool straight = num_five_points == 2 && five_points[1] - five_points[0] == 5;
-      return straight ? kFlex4 : kFourFour;
-    }
-    if (num_five_points == 1) return kBlock4;
+    best = std::max(best, shape);
+  }
+  return best;
+}
 
-    LinePattern best = kDead;
-    for (int i = 0; i < 11; ++i) {
-      if (w[i] != kEmpty) continue;
-      w[i] = kOwn;
-      // A stone that makes a five elsewhere on the line is a win, not a step of this shape.
-      bool five_elsewhere = IsFive(RunThrough(w, i), rule_);
-      w[i] = kEmpty;
-      if (five_elsewhere) continue;
-      LinePattern grown = Classify(WithOwnAt(key, i));
-      LinePattern shape = kDead;
-      switch (grown) {
-        case kFlex4: shape = kFlex3; break;
-        case kBlock4:
-        case kFourFour: shape = kBlock3; break;
-        case kFlex3: shape = kFlex2; break;
-        case kBlock3: shape = kBlock2; break;
-        case kFlex2: shape = kFlex1; break;
-        case kBlock2: shape = kBlock1; break;
-        default: break;
+// Calls f(key) for every key that occurs on a board. Such keys have walls only at their ends:
+// l of them on the left (slots 0..l-1) and r on the right, and empty, own or other cells
+// between. Within each (l, r) the inner cells count down in base 3, so a key comes after those
+// with one more own stone (larger by 1 << 2s).
+template <typename F>
+void ForEachReachableKey(F&& f) {
+  for (int l = 0; l <= 5; ++l) {
+    for (int r = 0; r <= 5; ++r) {
+      const int inner = 10 - l - r;
+      const uint32_t walls = ((1u << 2 * l) - 1) | (0xFFFFFu & ~((1u << 2 * (10 - r)) - 1));
+      const uint32_t twos = 0xAAAAAu & ((1u << 2 * inner) - 1);
+      for (uint32_t digits = twos;;) {
+        f(walls | digits << 2 * l);
+        if (digits == 0) break;
+        // Trailing zero digits become twos, the lowest non-zero one drops by one.
+        const int low = __builtin_ctz(digits) & ~1;
+        digits = (digits | (twos & ((1u << low) - 1))) - (1u << low);
       }
-      best = std::max(best, shape);
     }
-    return best;
   }
+}
 
-  FiveRule rule_;
-  std::vector<uint8_t> memo_;
-};
+// Other keys stay dead.
+template <FiveRule rule>
+void ClassifyAll(std::vector<uint8_t>& patterns) {
+  patterns.assign(1u << kLineKeyBits, kDead);
+  ForEachReachableKey([&](uint32_t key) { patterns[key] = Classify<rule>(key, patterns.data()); });
+}
 
-uint32_t SwapColors(uint32_t key) {
-  uint32_t out = 0;
-  for (int s = 0; s < 10; ++s) {
-    uint32_t c = (key >> (2 * s)) & 3;
-    if (c == kOwn) c = kOther;
-    else if (c == kOther) c = kOwn;
-    out |= c << (2 * s);
-  }
-  return out;
+// The pattern of the centre stone for every key under one five rule, built once and shared
+// by the rules that use it (Renju's White plays freestyle's fives, its Black standard's).
+const std::vector<uint8_t>& OwnPatterns(FiveRule rule) {
+  static std::vector<uint8_t> patterns[kNumFiveRules];
+  static std::once_flag once[kNumFiveRules];
+  const int i = static_cast<int>(rule);
+  std::call_once(once[i], [&] {
+    switch (rule) {
+      case FiveRule::kFiveOrMore: ClassifyAll<FiveRule::kFiveOrMore>(patterns[i]); break;
+      case FiveRule::kExactFive: ClassifyAll<FiveRule::kExactFive>(patterns[i]); break;
+      case FiveRule::kCaro: ClassifyAll<FiveRule::kCaro>(patterns[i]); break;
+      case FiveRule::kCaroExact: ClassifyAll<FiveRule::kCaroExact>(patterns[i]); break;
+    }
+  });
+  return patterns[i];
 }
 
 Pattern4 Combine(uint16_t combo, bool renju_black) {
@@ -196,6 +204,21 @@ int CellValue(uint16_t combo, Pattern4 p4) {
   return v;
 }
 
+// Combo -> class and value, the same for every rule but for Renju's Black; built once.
+const std::vector<ComboInfo>& ComboInfos(bool renju_black) {
+  static std::vector<ComboInfo> infos[2];
+  static std::once_flag once[2];
+  std::call_once(once[renju_black], [&] {
+    std::vector<ComboInfo>& t = infos[renju_black];
+    t.resize(1u << 16);
+    for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
+      Pattern4 p4 = Combine(static_cast<uint16_t>(combo), renju_black);
+      t[combo] = MakeComboInfo(CellValue(static_cast<uint16_t>(combo), p4), p4);
+    }
+  });
+  return infos[renju_black];
+}
+
 void BuildTables(PatternTables& t) {
   FiveRule black_rule = FiveRule::kFiveOrMore, white_rule = FiveRule::kFiveOrMore;
   switch (t.rule) {
@@ -205,25 +228,13 @@ void BuildTables(PatternTables& t) {
     case Rule::kCaro: black_rule = white_rule = FiveRule::kCaro; break;
     case Rule::kCaroExact: black_rule = white_rule = FiveRule::kCaroExact; break;
   }
-  LineClassifier black(black_rule);
-  LineClassifier white_storage(white_rule);
-  LineClassifier& white = black_rule == white_rule ? black : white_storage;
-
-  t.line.assign(1u << kLineKeyBits, 0);
-  for (uint32_t key = 0; key < (1u << kLineKeyBits); ++key) {
-    if (!ReachableKey(key)) continue;
-    uint8_t b = black.Classify(key);
-    uint8_t w = white.Classify(SwapColors(key));
-    t.line[key] = static_cast<uint8_t>(b | (w << 4));
-  }
-  for (int c = 0; c < 2; ++c) {
-    bool renju_black = t.rule == Rule::kRenju && c == 0;
-    t.info[c].resize(1u << 16);
-    for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
-      Pattern4 p4 = Combine(static_cast<uint16_t>(combo), renju_black);
-      t.info[c][combo] = MakeComboInfo(CellValue(static_cast<uint16_t>(combo), p4), p4);
-    }
-  }
+  const std::vector<uint8_t>& black = OwnPatterns(black_rule);
+  const std::vector<uint8_t>& white = OwnPatterns(white_rule);
+  t.line.assign(1u << kLineKeyBits, 0);  // unreachable keys are dead for both
+  ForEachReachableKey([&](uint32_t key) {
+    t.line[key] = static_cast<uint8_t>(black[key] | white[SwapColors(key)] << 4);
+  });
+  for (int c = 0; c < 2; ++c) t.info[c] = ComboInfos(t.rule == Rule::kRenju && c == 0);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "search/movegen.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/forbidden.h"
 #include "engine/weights.h"
@@ -8,39 +9,74 @@
 
 namespace sente {
 
+namespace {
+
+Pos FirstWith(const NodeScan& scan, Pattern4 CellInfo::*side, Pattern4 pattern) {
+  for (int i = 0; i < scan.num_cells; ++i)
+    if (scan.cells[i].*side == pattern) return scan.cells[i].pos;
+  return kNoPos;
+}
+
+}  // namespace
+
 Area AreaOf(const Board& board) {
   Area area;
   for (Pos p : board.history()) area.Grow(p);
   return area;
 }
 
-void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan) {
-  scan.num_cells = 0;
+void ScanNode(const Board& board, Color us, const Area&, NodeScan& scan) {
   std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
   std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
+  const int own_i = Index(us), opp_i = 1 - own_i;
+  int n = 0;
+  board.ForEachCandidate([&](Pos p) {
+    const Cell& cell = board.cell(p);
+    const Pattern4 own = InfoPattern4(cell.info[own_i]);
+    const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
+    scan.cells[n++] = CellInfo{p, own, opp};
+    ++scan.own_count[own];
+    ++scan.opp_count[opp];
+  });
+  scan.num_cells = n;
+  // The first five and straight-four points in scan order, looked for only when there are some.
   scan.own_five = scan.own_flex4 = kNoPos;
   scan.opp_five[0] = scan.opp_five[1] = kNoPos;
-  if (area.empty()) return;
-  const int own_i = Index(us), opp_i = 1 - own_i;
-  const int x0 = std::max(0, area.x0 - 2), x1 = std::min(board.width() - 1, area.x1 + 2);
-  const int y0 = std::max(0, area.y0 - 2), y1 = std::min(board.height() - 1, area.y1 + 2);
-  for (int y = y0; y <= y1; ++y) {
-    for (Pos p = MakePos(x0, y), end = MakePos(x1, y); p <= end; ++p) {
-      const Cell& cell = board.cell(p);
-      if (!board.IsCandidate(p)) continue;
-      const Pattern4 own = InfoPattern4(cell.info[own_i]);
-      const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
-      scan.cells[scan.num_cells++] = CellInfo{p, own, opp};
-      ++scan.own_count[own];
-      ++scan.opp_count[opp];
-      if (own == kP4Five && scan.own_five == kNoPos) scan.own_five = p;
-      if (own == kP4Flex4 && scan.own_flex4 == kNoPos) scan.own_flex4 = p;
-      if (opp == kP4Five) {
-        if (scan.opp_five[0] == kNoPos) scan.opp_five[0] = p;
-        else if (scan.opp_five[1] == kNoPos) scan.opp_five[1] = p;
-      }
-    }
+  if (scan.own_count[kP4Five] > 0) scan.own_five = FirstWith(scan, &CellInfo::own, kP4Five);
+  if (scan.own_count[kP4Flex4] > 0) scan.own_flex4 = FirstWith(scan, &CellInfo::own, kP4Flex4);
+  if (scan.opp_count[kP4Five] > 0) {
+    int found = 0;
+    for (int i = 0; i < n && found < 2; ++i)
+      if (scan.cells[i].opp == kP4Five) scan.opp_five[found++] = scan.cells[i].pos;
   }
+}
+
+void ScanThreats(const Board& board, Color us, NodeScan& scan) {
+  std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
+  std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
+  scan.num_cells = 0;
+  scan.own_five = scan.own_flex4 = kNoPos;
+  scan.opp_five[0] = scan.opp_five[1] = kNoPos;
+  const int own_i = Index(us), opp_i = 1 - own_i;
+  static_assert(kP4Three == 7 && kNumPattern4 <= 128 - 7);
+  board.ForEachCandidate([&](Pos p) {
+    const Cell& cell = board.cell(p);
+    uint64_t infos;
+    std::memcpy(&infos, cell.info, sizeof infos);
+    // Either class byte at kP4Three or more: its bit 7 set once 128 - 7 is added.
+    if ((((infos & 0x000000FF000000FFull) + 0x0000007900000079ull) & 0x0000008000000080ull) == 0)
+      return;
+    const Pattern4 own = InfoPattern4(cell.info[own_i]);
+    const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
+    if (own >= kP4Three) ++scan.own_count[own];
+    if (opp >= kP4Three) ++scan.opp_count[opp];
+    if (own == kP4Five && scan.own_five == kNoPos) scan.own_five = p;
+    if (own == kP4Flex4 && scan.own_flex4 == kNoPos) scan.own_flex4 = p;
+    if (opp == kP4Five) {
+      if (scan.opp_five[0] == kNoPos) scan.opp_five[0] = p;
+      else if (scan.opp_five[1] == kNoPos) scan.opp_five[1] = p;
+    }
+  });
 }
 
 bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
@@ -85,10 +121,11 @@ bool Contains(const ScoredMove* moves, int n, Pos p) {
   return false;
 }
 
-// Whether the opponent still has one of its straight-four points.
-bool StillThreatened(const Board& board, Color opp, const Pos* points, int n) {
+// Whether the opponent still has one of its straight-four points after our stone on q.
+bool StillThreatened(const Board& board, Color us, Pos q, const Pos* points, int n) {
   for (int i = 0; i < n; ++i)
-    if (board.IsEmpty(points[i]) && board.pattern4(points[i], opp) == kP4Flex4) return true;
+    if (points[i] != q && board.Pattern4After(q, us, points[i], Opponent(us)) == kP4Flex4)
+      return true;
   return false;
 }
 
@@ -116,10 +153,8 @@ int GenerateDefences(Board& board, Color us, const NodeScan& scan, ScoredMove* o
         tried[num_tried++] = q;
         Pattern4 own = board.pattern4(q, us);
         if (!IsLegalMove(board, q, us, own)) continue;
-        board.Place(q, us);
-        bool holds = !StillThreatened(board, opp, threats, num_threats);
-        board.Undo();
-        if (holds) out[n++] = ScoredMove{q, own, board.pattern4(q, opp), 0};
+        if (!StillThreatened(board, us, q, threats, num_threats))
+          out[n++] = ScoredMove{q, own, board.pattern4(q, opp), 0};
       }
     }
   }

@@ -3,7 +3,9 @@
 // matter in that state are generated. Black's forbidden points are never generated for Black.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "engine/board.h"
 
@@ -44,6 +46,11 @@ struct NodeScan {
 
 void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan);
 
+// For nodes at the horizon, what ClassifyNode, EvaluateNode and the leaf's VCF trigger read:
+// the counts of kP4Three and up, and the five and straight-four points. No cells are listed
+// and the lower counts are left 0.
+void ScanThreats(const Board& board, Color us, NodeScan& scan);
+
 enum class NodeState : uint8_t {
   kWinNow,       // the side to move makes five (scan.own_five)
   kLost,         // the opponent makes five next move whatever we do
@@ -65,6 +72,16 @@ struct ScoredMove {
   Pattern4 opp;
   int32_t score;
 };
+
+// Selection sort step: swaps the best of moves[i..n) into moves[i], the first of equal scores.
+// The maximum first, in a loop the compiler vectorises, then where it is.
+inline void PickBest(ScoredMove* moves, int i, int n) {
+  int32_t best = moves[i].score;
+  for (int j = i + 1; j < n; ++j) best = std::max(best, moves[j].score);
+  int pick = i;
+  while (moves[pick].score != best) ++pick;
+  std::swap(moves[i], moves[pick]);
+}
 
 // Generates the moves of a kForcedBlock, kDefend or kNormal node, each with a static
 // ordering score. Returns how many were written to `out`.

@@ -210,7 +210,9 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (IsDrawn(board_)) return 0;
   const Color us = SideAt(ply);
   NodeScan& scan = scans_[ply];
-  ScanNode(board_, us, area_[ply], scan);
+  // Below the horizon only the threats are read (Leaf, EvaluateNode, a forced block).
+  if (depth <= 0) ScanThreats(board_, us, scan);
+  else ScanNode(board_, us, area_[ply], scan);
   NodeState state = ClassifyNode(board_, us, scan);
   switch (state) {
     case NodeState::kWinNow: return WinIn(ply + 1);
@@ -275,11 +277,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   Pos quiets[64];
   int num_quiets = 0;
   for (int i = 0; i < num_moves; ++i) {
-    // Selection sort step: the best remaining move to the front.
-    int pick = i;
-    for (int j = i + 1; j < num_moves; ++j)
-      if (moves[j].score > moves[pick].score) pick = j;
-    std::swap(moves[i], moves[pick]);
+    PickBest(moves, i, num_moves);
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;

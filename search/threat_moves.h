@@ -26,9 +26,13 @@ inline bool HasLine(const Board& board, Pos p, Color c, LinePattern lo, LinePatt
   return false;
 }
 
-// Whether c playing the empty point p makes a four on some line, legal or not.
+// Whether c playing the empty point p makes a four on some line, legal or not: a nibble of
+// 8, 9 or 10, that is bit 3 set and not both bits 0 and 1 (11 is a five).
 inline bool HasFourLine(const Board& board, Pos p, Color c) {
-  return HasLine(board, p, c, kBlock4, kFourFour);
+  static_assert(kBlock4 == 8 && kFlex4 == 9 && kFourFour == 10 && kFive == 11 &&
+                kNumLinePatterns == 12);
+  const uint32_t combo = board.cell(p).combo[Index(c)];
+  return ((combo >> 3) & ~(combo >> 1 & combo) & 0x1111) != 0;
 }
 
 // A legal move of c at p that makes at least one four (a five point next move). Five
@@ -85,11 +89,11 @@ inline int FivePointsAround(const Board& board, Pos p, Color c, Pos out[2], int 
 // has a stone within two steps, so only candidate cells are looked at.
 inline int FivePoints(const Board& board, Color c, Pos out[2]) {
   int n = 0;
-  for (Pos q : board.points()) {
-    if (!board.IsCandidate(q) || board.pattern4(q, c) != kP4Five) continue;
+  board.ForEachCandidate([&](Pos q) {
+    if (board.pattern4(q, c) != kP4Five) return;
     if (n < 2) out[n] = q;
     ++n;
-  }
+  });
   return n;
 }
 

@@ -38,9 +38,11 @@ class TranspositionTable {
 
  private:
   static constexpr int kWays = 4;
+  // Plain words read and written through std::atomic_ref while searching, so that Clear
+  // can use plain stores.
   struct Entry {
-    std::atomic<uint64_t> check;  // key ^ data
-    std::atomic<uint64_t> data;
+    uint64_t check;  // key ^ data
+    uint64_t data;
   };
   struct alignas(64) Bucket {
     Entry entries[kWays];

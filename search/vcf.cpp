@@ -27,24 +27,25 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
 
   // One pass over the board: the attacker's five (the whole proof), the defender's five
   // points, and the root's candidate fours.
+  Pos win = kNoPos;
   Pos fives[2];
   int defender_fives = 0;
   // A five or four point has a stone within two steps (three stones in its five cells):
   // only candidate cells can be one.
-  for (Pos p : board.points()) {
-    if (!board.IsCandidate(p)) continue;
-    if (board.MakesFive(p, attacker_)) {
-      moves_.clear();
-      result.win = true;
-      result.line = {p};
-      result.nodes = 1;
-      return result;
-    }
+  board.ForEachCandidate([&](Pos p) {
+    if (win == kNoPos && board.MakesFive(p, attacker_)) win = p;
     if (board.MakesFive(p, defender_)) {
       if (defender_fives < 2) fives[defender_fives] = p;
       ++defender_fives;
     }
     if (HasFourLine(board, p, attacker_)) moves_.push_back(p);
+  });
+  if (win != kNoPos) {
+    moves_.clear();
+    result.win = true;
+    result.line = {win};
+    result.nodes = 1;
+    return result;
   }
   if (defender_fives < 2) {
     int moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kNoMoveLimit;

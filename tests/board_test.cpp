@@ -1,12 +1,16 @@
 // Board invariants: incremental state equals a rebuild; win detection for every rule.
 #include <cstdlib>
+#include <memory>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "engine/board.h"
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
+#include "search/movegen.h"
 
 namespace sente {
 namespace {
@@ -44,6 +48,11 @@ void ExpectMatchesStones(const Board& board) {
       sums[c] += InfoValue(cell.info[c]);
     }
   }
+  std::vector<Pos> candidates, listed;
+  for (Pos p : board.points())
+    if (board.IsCandidate(p)) candidates.push_back(p);
+  board.ForEachCandidate([&](Pos p) { listed.push_back(p); });
+  ASSERT_EQ(listed, candidates);
   ASSERT_EQ(board.ValueSum(Color::kBlack), sums[0]);
   ASSERT_EQ(board.ValueSum(Color::kWhite), sums[1]);
 }
@@ -85,6 +94,66 @@ TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
         ExpectSameState(board, Rebuild(board));
         while (board.stone_count() > 0) board.Undo();
         ExpectSameState(board, Board(w, h, rule));
+      }
+    }
+  }
+}
+
+// Pattern4After(p, stone, at, c) against Place(p, stone) then pattern4(at, c), for every empty
+// `at` and random positions and stones.
+TEST(Board, Pattern4AfterMatchesPlace) {
+  for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
+    for (auto [w, h] : {std::pair{15, 15}, std::pair{9, 20}}) {
+      SCOPED_TRACE(testing::Message() << RuleName(rule) << " " << w << "x" << h);
+      std::mt19937 rng(static_cast<uint32_t>(w * 131 + h + static_cast<int>(rule)));
+      Board board(w, h, rule);
+      for (int step = 0; step < 60; ++step) {
+        std::vector<Pos> empty;
+        for (Pos p : board.points())
+          if (board.IsEmpty(p)) empty.push_back(p);
+        const Pos p = empty[rng() % empty.size()];
+        const Color stone = rng() % 2 ? Color::kBlack : Color::kWhite;
+        std::vector<Pattern4> predicted;
+        for (Pos at : empty)
+          for (Color c : {Color::kBlack, Color::kWhite})
+            if (at != p) predicted.push_back(board.Pattern4After(p, stone, at, c));
+        board.Place(p, stone);
+        size_t i = 0;
+        for (Pos at : empty)
+          for (Color c : {Color::kBlack, Color::kWhite}) {
+            if (at == p) continue;
+            ASSERT_EQ(predicted[i++], board.pattern4(at, c)) << FormatGomocup(at);
+          }
+        if (rng() % 4 == 0) board.Undo();
+      }
+    }
+  }
+}
+
+// The horizon's scan finds the same threats as the full one, on random positions.
+TEST(Board, ScanThreatsAgreesWithScanNode) {
+  for (Rule rule : {Rule::kFreestyle, Rule::kRenju, Rule::kCaro}) {
+    SCOPED_TRACE(RuleName(rule));
+    std::mt19937 rng(static_cast<uint32_t>(rule) + 17);
+    Board board(15, 15, rule);
+    auto full = std::make_unique<NodeScan>(), threats = std::make_unique<NodeScan>();
+    for (int step = 0; step < 150; ++step) {
+      std::vector<Pos> empty;
+      for (Pos p : board.points())
+        if (board.IsEmpty(p)) empty.push_back(p);
+      board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
+      if (step % 40 == 39) board.Undo();
+      for (Color us : {Color::kBlack, Color::kWhite}) {
+        ScanNode(board, us, AreaOf(board), *full);
+        ScanThreats(board, us, *threats);
+        for (int k = kP4Three; k < kNumPattern4; ++k) {
+          ASSERT_EQ(threats->own_count[k], full->own_count[k]) << Pattern4Name(Pattern4(k));
+          ASSERT_EQ(threats->opp_count[k], full->opp_count[k]) << Pattern4Name(Pattern4(k));
+        }
+        ASSERT_EQ(threats->own_five, full->own_five);
+        ASSERT_EQ(threats->own_flex4, full->own_flex4);
+        ASSERT_EQ(threats->opp_five[0], full->opp_five[0]);
+        ASSERT_EQ(threats->opp_five[1], full->opp_five[1]);
       }
     }
   }
