@@ -22,12 +22,11 @@ Board Position(Rule rule) {
 
 void BM_ScanAndGenerate(benchmark::State& state) {
   Board board = Position(static_cast<Rule>(state.range(0)));
-  const Area area = AreaOf(board);
   const Color us = board.SideToMove();
   NodeScan scan;
   std::vector<ScoredMove> moves(kMaxMoves);
   for (auto _ : state) {
-    ScanNode(board, us, area, scan);
+    ScanNode(board, us, scan);
     NodeState node = ClassifyNode(board, us, scan);
     benchmark::DoNotOptimize(GenerateMoves(board, us, node, scan, moves.data()));
   }

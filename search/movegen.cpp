@@ -19,13 +19,7 @@ Pos FirstWith(const NodeScan& scan, Pattern4 CellInfo::*side, Pattern4 pattern) 
 
 }  // namespace
 
-Area AreaOf(const Board& board) {
-  Area area;
-  for (Pos p : board.history()) area.Grow(p);
-  return area;
-}
-
-void ScanNode(const Board& board, Color us, const Area&, NodeScan& scan) {
+void ScanNode(const Board& board, Color us, NodeScan& scan) {
   std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
   std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
   const int own_i = Index(us), opp_i = 1 - own_i;

@@ -13,20 +13,6 @@ namespace sente {
 
 constexpr int kMaxMoves = kMaxSize * kMaxSize;
 
-// The rectangle of stones; candidates lie within two cells of it.
-struct Area {
-  int8_t x0 = 127, y0 = 127, x1 = -1, y1 = -1;
-  bool empty() const { return x1 < 0; }
-  void Grow(Pos p) {
-    int x = PosX(p), y = PosY(p);
-    if (x < x0) x0 = static_cast<int8_t>(x);
-    if (x > x1) x1 = static_cast<int8_t>(x);
-    if (y < y0) y0 = static_cast<int8_t>(y);
-    if (y > y1) y1 = static_cast<int8_t>(y);
-  }
-};
-Area AreaOf(const Board& board);
-
 struct CellInfo {
   Pos pos;
   Pattern4 own;  // what the side to move makes here
@@ -44,7 +30,7 @@ struct NodeScan {
   Pos opp_five[2] = {kNoPos, kNoPos};
 };
 
-void ScanNode(const Board& board, Color us, const Area& area, NodeScan& scan);
+void ScanNode(const Board& board, Color us, NodeScan& scan);
 
 // For nodes at the horizon, what ClassifyNode, EvaluateNode and the leaf's VCF trigger read:
 // the counts of kP4Three and up, and the five and straight-four points. No cells are listed

@@ -87,7 +87,6 @@ class Worker {
         moves_(kMaxPly + 2),
         history_(std::make_unique<History>()),
         vcf_(std::make_unique<VcfSolver>(kVcfTableBits)) {
-    area_[0] = AreaOf(board_);
     root_stones_ = board_.stone_count();
   }
 
@@ -109,8 +108,6 @@ class Worker {
   }
   void MakeMove(int ply, Pos p) {
     board_.Place(p, SideAt(ply));
-    area_[ply + 1] = area_[ply];
-    area_[ply + 1].Grow(p);
   }
   void UndoMove() { board_.Undo(); }
 
@@ -144,7 +141,6 @@ class Worker {
   std::vector<MoveBuffer> moves_;
   std::unique_ptr<History> history_;
   std::unique_ptr<VcfSolver> vcf_;
-  Area area_[kMaxPly + 4];
   Pos pv_[kMaxPly + 2][kMaxPly + 2] = {};
   int pv_len_[kMaxPly + 2] = {};
 };
@@ -212,7 +208,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   NodeScan& scan = scans_[ply];
   // Below the horizon only the threats are read (Leaf, EvaluateNode, a forced block).
   if (depth <= 0) ScanThreats(board_, us, scan);
-  else ScanNode(board_, us, area_[ply], scan);
+  else ScanNode(board_, us, scan);
   NodeState state = ClassifyNode(board_, us, scan);
   switch (state) {
     case NodeState::kWinNow: return WinIn(ply + 1);
@@ -250,7 +246,6 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
       !IsWinScore(beta) && !IsLossScore(beta) && scan.opp_count[kP4FourThree] == 0 &&
       scan.opp_count[kP4Four] == 0 && scan.opp_count[kP4DoubleThree] == 0) {
     const int r = 3 + depth / 3;
-    area_[ply + 1] = area_[ply];
     int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
     if (stopped_) return 0;
     if (score >= beta) return IsWinScore(score) ? beta : score;
@@ -479,7 +474,7 @@ std::vector<RootMove> MakeRootMoves(Board& board, Color side, NodeScan& scan) {
     rm.pv = {p};
     out.push_back(rm);
   };
-  ScanNode(board, side, AreaOf(board), scan);
+  ScanNode(board, side, scan);
   NodeState state = ClassifyNode(board, side, scan);
   if (state == NodeState::kWinNow) {
     add(scan.own_five, kP4Five, board.pattern4(scan.own_five, Opponent(side)));

@@ -144,7 +144,7 @@ TEST(Board, ScanThreatsAgreesWithScanNode) {
       board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
       if (step % 40 == 39) board.Undo();
       for (Color us : {Color::kBlack, Color::kWhite}) {
-        ScanNode(board, us, AreaOf(board), *full);
+        ScanNode(board, us, *full);
         ScanThreats(board, us, *threats);
         for (int k = kP4Three; k < kNumPattern4; ++k) {
           ASSERT_EQ(threats->own_count[k], full->own_count[k]) << Pattern4Name(Pattern4(k));
