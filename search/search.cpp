@@ -137,6 +137,7 @@ class Worker {
   uint64_t next_check_ = 0;
   bool stopped_ = false;
   int seldepth_ = 0;
+  bool first_move_searched_ = false;  // in the iteration under way
   std::vector<NodeScan> scans_;
   std::vector<MoveBuffer> moves_;
   std::unique_ptr<History> history_;
@@ -365,6 +366,7 @@ int Worker::RootSearch(int depth, int alpha, int beta, int pv_index) {
     }
     if (stopped_) break;
     if (i == pv_index || score > alpha) {
+      if (i == 0) first_move_searched_ = true;
       rm.score = score;
       rm.seldepth = seldepth_;
       rm.pv.assign(1, rm.move);
@@ -425,6 +427,7 @@ void Worker::Run() {
     // Helper threads of Lazy SMP search some iterations one ply deeper.
     const int search_depth = id_ > 0 && (id_ + depth) % 2 == 0 ? depth + 1 : depth;
     for (RootMove& rm : root_moves_) rm.prev_score = rm.score;
+    first_move_searched_ = false;
     for (int pv_index = 0; pv_index < lines && !stopped_; ++pv_index) {
       const int prev = root_moves_[pv_index].prev_score;
       int delta = 30;
@@ -452,7 +455,12 @@ void Worker::Run() {
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index + 1,
                        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     }
-    if (stopped_) break;
+    if (stopped_) {
+      // A stopped iteration still counts once its first move is searched: a move sorted
+      // ahead of it has beaten it with a full search, the others are as they were.
+      if (first_move_searched_ && lines == 1) completed_ = root_moves_;
+      break;
+    }
     completed_ = root_moves_;
     completed_depth_ = search_depth;
     if (id_ != 0) continue;

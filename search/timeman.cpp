@@ -38,7 +38,9 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
     return budget;
   }
   budget.hard_ms = std::max<int64_t>(1, cap);
-  budget.soft_ms = std::max<int64_t>(1, std::min(target, budget.hard_ms) * 3 / 5);
+  // Past the soft limit no iteration starts; the one under way still counts if its first
+  // move finished (search.cpp), so the soft limit can sit close to the target.
+  budget.soft_ms = std::max<int64_t>(1, std::min(target, budget.hard_ms) * 4 / 5);
   return budget;
 }
 
