@@ -33,7 +33,7 @@ constexpr BenchPosition kPositions[] = {
     {Rule::kRenju, 15, "h8 h9 i7 i9 g9 f10 f8 g8 i10 f7 h10 e7 j10 k10"},
 };
 
-constexpr int kDefaultDepth = 8;
+constexpr int kDefaultDepth = 10;
 
 }  // namespace
 
