@@ -160,6 +160,12 @@ int RunTune(const Args& args, std::ostream& out) {
     spec.lo[i] = 0;
     spec.hi[i] = i < kTuneBonus ? kLineCap : i < kTuneTempo ? kBonusCap : kThreatCap;
   }
+  // A line is worth no more than a stronger one the data leaves alone (fours and fives are
+  // never in quiet positions), so that move ordering still prefers the stronger shape.
+  for (int i = kBlock1; i < kNumLinePatterns; ++i)
+    for (int j = i + 1; j < kNumLinePatterns; ++j)
+      if (!spec.free[kTuneLine + j])
+        spec.hi[kTuneLine + i] = std::min(spec.hi[kTuneLine + i], current[kTuneLine + j]);
   const TuneWeights fitted = FitWeights(samples, current, spec);
   TuneWeights rounded = fitted;
   for (double& x : rounded) x = std::round(x);
@@ -169,6 +175,13 @@ int RunTune(const Args& args, std::ostream& out) {
   out << absl::StrFormat("loss current %.6f, fitted %.6f, rounded %.6f\n",
                          Loss(samples, current, spec.k), Loss(samples, fitted, spec.k),
                          Loss(samples, rounded, spec.k));
+  auto spread = [&](const TuneWeights& w) {
+    double sum = 0;
+    for (const TuneSample& s : samples) sum += std::min(std::abs(Dot(w, s.x)), kTuneEvalClamp);
+    return sum / static_cast<double>(samples.size());
+  };
+  out << absl::StrFormat("mean |eval| current %.0f, rounded %.0f\n", spread(current),
+                         spread(rounded));
   out << absl::StrFormat("%-32s %8s %8s %9s\n", "weight", "current", "tuned", "positions");
   for (int i = 0; i < kNumTuneWeights; ++i) {
     out << absl::StrFormat("%-32s %8.0f %8.0f %9d%s\n", TuneWeightName(i), current[i],
