@@ -1,7 +1,9 @@
 // Evaluation weights: the one place to tune them. The board sums, over its empty cells,
 // each colour's cell value = sum of the line weights of its four lines + a bonus for the
 // combined class. The search reads those sums and adds threat terms (search/eval), and
-// orders moves by the tables at the end.
+// orders moves by the tables at the end. The evaluation weights are fitted to self-play
+// results by `sente tune` (protocol/tune_command.cpp); those it cannot see in quiet positions
+// (fours, fives, fouls) are set by hand.
 #pragma once
 
 #include <cstdint>
@@ -12,26 +14,26 @@ namespace sente {
 
 // Indexed by LinePattern.
 constexpr int16_t kLineWeight[kNumLinePatterns] = {
-    /*kDead*/ 0,   /*kOverline*/ 0, /*kBlock1*/ 1, /*kFlex1*/ 3,  /*kBlock2*/ 4,   /*kFlex2*/ 12,
-    /*kBlock3*/ 14, /*kFlex3*/ 40,  /*kBlock4*/ 45, /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
+    /*kDead*/ 0, /*kOverline*/ 0, /*kBlock1*/ 0, /*kFlex1*/ 11, /*kBlock2*/ 7, /*kFlex2*/ 79,
+    /*kBlock3*/ 122, /*kFlex3*/ 0, /*kBlock4*/ 160, /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
 };
 
 // Indexed by Pattern4.
 constexpr int16_t kPattern4Bonus[kNumPattern4] = {
-    /*kP4None*/ 0,        /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0, /*kP4Weak*/ 0,
-    /*kP4Two*/ 0,         /*kP4TwoTwo*/ 8,   /*kP4Block3*/ 0,     /*kP4Three*/ 0,
-    /*kP4DoubleThree*/ 60, /*kP4Four*/ 0,    /*kP4FourThree*/ 120, /*kP4Flex4*/ 200,
+    /*kP4None*/ 0, /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0, /*kP4Weak*/ 97,
+    /*kP4Two*/ 15, /*kP4TwoTwo*/ 0, /*kP4Block3*/ 0, /*kP4Three*/ 111,
+    /*kP4DoubleThree*/ 0, /*kP4Four*/ 203, /*kP4FourThree*/ 411, /*kP4Flex4*/ 200,
     /*kP4Five*/ 400,
 };
 
 // Threat terms of the evaluation, for the side to move ("own") and the other side.
-constexpr int kEvalTempo = 20;
-constexpr int kEvalOwnFourThree = 1200;    // wins unless the opponent has fours to counter
-constexpr int kEvalOwnDoubleThree = 500;   // when the opponent has no four to counter
-constexpr int kEvalOwnThreePoint = 12;     // per cell where we make an open three
-constexpr int kEvalOppFourThree = 150;     // we must spend our move on it
-constexpr int kEvalOppDoubleThree = 60;
-constexpr int kEvalOppOpenThree = 120;     // an open three on the board we must answer
+constexpr int kEvalTempo = 74;
+constexpr int kEvalOwnFourThree = 4485;   // wins unless the opponent has fours to counter
+constexpr int kEvalOwnDoubleThree = 500;  // when the opponent has no four to counter
+constexpr int kEvalOwnThreePoint = 256;   // per cell where we make an open three
+constexpr int kEvalOppFourThree = 651;    // we must spend our move on it
+constexpr int kEvalOppDoubleThree = 0;
+constexpr int kEvalOppOpenThree = 120;    // an open three on the board we must answer
 
 // Move ordering, indexed by Pattern4: what a move makes for us, and what it takes from the
 // opponent (the opponent's class on that cell).

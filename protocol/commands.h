@@ -16,5 +16,6 @@ int RunBench(const Args& args, std::ostream& out);
 int RunSolve(const Args& args, std::ostream& out);
 int RunAnalyze(const Args& args, std::ostream& out);
 int RunMatch(const Args& args, std::ostream& out);
+int RunTune(const Args& args, std::ostream& out);
 
 }  // namespace sente

@@ -12,6 +12,7 @@ constexpr const char* kUsage =
     "       pbrain-sente solve FILE [--time-per-case MS]    solve VCF/VCT puzzles\n"
     "       pbrain-sente bench [--depth D]          fixed search benchmark with a node signature\n"
     "       pbrain-sente match [options]            play engines against each other\n"
+    "       pbrain-sente tune PGN... [options]      fit the evaluation weights to game results\n"
     "Run a subcommand with --help for its options.\n";
 
 }  // namespace
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   if (command == "solve") return sente::RunSolve(args, std::cout);
   if (command == "bench") return sente::RunBench(args, std::cout);
   if (command == "match") return sente::RunMatch(args, std::cout);
+  if (command == "tune") return sente::RunTune(args, std::cout);
   if (command == "help" || command == "--help" || command == "-h") {
     std::cout << kUsage;
     return 0;
