@@ -104,7 +104,7 @@ absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneS
   for (Pos move : game.moves) {
     if (board.stone_count() >= skip_stones) {
       const Color us = board.SideToMove();
-      ScanNode(board, us, AreaOf(board), *scan);
+      ScanNode(board, us, *scan);
       const NodeState state = ClassifyNode(board, us, *scan);
       if (state == NodeState::kNormal) {  // no five or straight-four point on either side
         const double score = us == Color::kBlack ? game.black_score : 1 - game.black_score;

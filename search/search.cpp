@@ -152,21 +152,23 @@ uint64_t SharedState::TotalNodes() const {
   return n;
 }
 
+// Counts a node about to be searched; true when the search must stop instead. A node
+// refused for the node limit is not counted, so no search reports more than its limit.
 bool Worker::CountNode() {
-  uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
-  nodes_.store(n, std::memory_order_relaxed);
   if (stopped_) return true;
   if (shared_.stop.load(std::memory_order_relaxed)) return stopped_ = true;
-  if (id_ != 0) return false;
+  const uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
   const SearchLimits& limits = shared_.limits;
-  if (limits.max_nodes) {
-    uint64_t total = shared_.workers.size() == 1 ? n : n * shared_.workers.size();
-    if (total >= limits.max_nodes &&
-        (shared_.workers.size() == 1 || shared_.TotalNodes() >= limits.max_nodes)) {
+  if (id_ == 0 && limits.max_nodes) {
+    const uint64_t total = shared_.workers.size() == 1 ? n : n * shared_.workers.size();
+    if (total > limits.max_nodes &&
+        (shared_.workers.size() == 1 || shared_.TotalNodes() + 1 > limits.max_nodes)) {
       shared_.stop = true;
       return stopped_ = true;
     }
   }
+  nodes_.store(n, std::memory_order_relaxed);
+  if (id_ != 0) return false;
   if (n >= next_check_) {
     next_check_ = n + 512;
     if (shared_.external_stop->load(std::memory_order_relaxed) ||

@@ -18,11 +18,12 @@ class ThreatBudget {
     }
   }
 
-  // Counts one node; false once a limit is reached (and from then on).
+  // Counts one node; false once a limit is reached (and from then on). A node refused for the
+  // node limit is not counted, so a search never reports more nodes than it was allowed.
   bool Step() {
     if (aborted_) return false;
+    if (max_nodes_ && nodes_ >= max_nodes_) return !(aborted_ = true);
     ++nodes_;
-    if (max_nodes_ && nodes_ > max_nodes_) return !(aborted_ = true);
     if (nodes_ >= next_check_) {
       next_check_ = nodes_ + 1024;
       if (stop_ && stop_->load(std::memory_order_relaxed)) return !(aborted_ = true);

@@ -259,11 +259,15 @@ TEST(Search, NodeLimitIsHonoured) {
   Searcher searcher(4u << 20);
   std::atomic<bool> stop{false};
   SearchLimits limits;
-  limits.max_nodes = 3000;
-  SearchResult r = searcher.Think(board, Color::kBlack, limits, stop);
-  EXPECT_LE(r.nodes, 3000u);
-  EXPECT_GT(r.nodes, 0u);
-  EXPECT_TRUE(IsLegalAnswer(board, r.best, Color::kBlack));
+  // Many limits: the leaf and root threat searches share the budget and must not overrun it.
+  for (uint64_t max_nodes = 1000; max_nodes <= 6000; max_nodes += 137) {
+    searcher.ClearHash();
+    limits.max_nodes = max_nodes;
+    SearchResult r = searcher.Think(board, Color::kBlack, limits, stop);
+    EXPECT_LE(r.nodes, max_nodes);
+    EXPECT_GT(r.nodes, max_nodes * 9 / 10) << "stopped well short of the limit";
+    EXPECT_TRUE(IsLegalAnswer(board, r.best, Color::kBlack));
+  }
 }
 
 TEST(Search, DepthLimitIsHonouredAndReported) {

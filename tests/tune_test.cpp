@@ -29,7 +29,7 @@ void PlayRandomGames(Rule rule, int games, int max_stones, uint32_t seed, Visit 
     board.Play(MakePos(7, 7));
     while (board.stone_count() < max_stones) {
       const Color us = board.SideToMove();
-      ScanNode(board, us, AreaOf(board), *scan);
+      ScanNode(board, us, *scan);
       const NodeState state = ClassifyNode(board, us, *scan);
       visit(board, us, *scan, state);
       if (scan->num_cells == 0) break;
