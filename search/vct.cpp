@@ -51,6 +51,12 @@ LinePattern LineWith(const Board& board, Pos q, int dir, int k, Color stone, Col
   return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
 }
 
+// Whether c has a four or a five line at the empty point p.
+bool HasFourOrFive(const Board& board, Pos p, Color c) {
+  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
+  return ((board.cell(p).combo[Index(c)] >> 3) & 0x1111) != 0;
+}
+
 // Colour c's class at the empty point q with its line on direction dir replaced by lp.
 Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern lp) {
   uint32_t combo = board.cell(q).combo[Index(c)];
@@ -478,9 +484,12 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
       const LinePattern own = board_->line(move, attacker_, dir);
       const bool four_line = own >= kBlock4 && own <= kFourFour;
       if (!four_line && feeds) continue;
+      // Where the move makes less than a three, it gives no point of the line a four.
+      const bool grows = own >= kBlock3;
       for (int k = -4; k <= 4; ++k) {
         const Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
         if (k == 0 || !board_->IsEmpty(c)) continue;
+        if (!four_line && !grows && !HasFourOrFive(*board_, c, attacker_)) continue;
         const LinePattern lp = LineWith(*board_, c, dir, -k, attacker_, attacker_);
         if (four_line && lp == kFive) {
           if (n == 0 || (n == 1 && threat[0] != c)) {
