@@ -49,6 +49,13 @@ bool MayBeFoul(const Board& board, Pos p) {
   return p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree;
 }
 
+// Whether either colour has a four or a five line at the empty point p.
+bool HasFourOrFiveLine(const Board& board, Pos p) {
+  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
+  const auto& combo = board.cell(p).combo;
+  return (((combo[0] | combo[1]) >> 3) & 0x1111) != 0;
+}
+
 }  // namespace
 
 ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
@@ -68,6 +75,7 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   // A five or four point has a stone within two steps (three stones in its five cells):
   // only candidate cells can be one.
   board.ForEachCandidate([&](Pos p) {
+    if (!HasFourOrFiveLine(board, p)) return;
     if (win == kNoPos && board.MakesFive(p, attacker_)) win = p;
     if (board.MakesFive(p, defender_)) {
       if (defender_fives < 2) fives[defender_fives] = p;

@@ -257,13 +257,13 @@ bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
   if (defender_fives >= 2 || remaining <= 0) {
     // lost, or out of moves
   } else if (defender_fives == 0 && [&] {
-               for (Pos p : board_->points()) {
-                 if (board_->IsEmpty(p) && IsWinningFour(*board_, p, attacker_)) {
-                   line = {p};
-                   return true;
-                 }
-               }
-               return false;
+               // Fours and their five points have a stone within two steps: candidates.
+               Pos win = kNoPos;
+               board_->ForEachCandidate([&](Pos p) {
+                 if (win == kNoPos && IsWinningFour(*board_, p, attacker_)) win = p;
+               });
+               if (win != kNoPos) line = {win};
+               return win != kNoPos;
              }()) {
     proven = true;
   } else if (AttackerVcf(&line)) {
@@ -458,15 +458,14 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
   if (defender_fives == 1) {
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 << 20), fives[0]);
   } else {
-    for (Pos p : board_->points()) {
-      if (!board_->IsCandidate(p)) continue;
+    board_->ForEachCandidate([&](Pos p) {
       const Pattern4 p4 = board_->pattern4(p, attacker_);
-      if (p4 < kP4Two) continue;
+      if (p4 < kP4Two) return;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
-      if (!direct && (!quiet_ || p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
+      if (!direct && (!quiet_ || p4 > kP4Block3 || !Legal(*board_, p, attacker_))) return;
       int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
       scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
-    }
+    });
     std::stable_sort(scored.begin(), scored.end());
   }
   // What each move makes is read from the line patterns around it, with the move set in
@@ -580,12 +579,12 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
   zone_vcf.clear();
   std::vector<Pos> wins;
   bool any_legal = false;
-  for (Pos p : board_->points()) {
-    if (board_->IsEmpty(p) && IsWinningShape(*board_, p, attacker_)) {
+  board_->ForEachCandidate([&](Pos p) {
+    if (IsWinningShape(*board_, p, attacker_)) {
       wins.push_back(p);
       any_legal = any_legal || IsWinningFour(*board_, p, attacker_);
     }
-  }
+  });
 
   std::vector<Pos> vcf_line;
   if (!any_legal) {
@@ -654,9 +653,9 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
     zone_vcf = vcf_line;
   }
   const size_t fours = moves.size();
-  for (Pos p : board_->points()) {
-    if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
-  }
+  board_->ForEachCandidate([&](Pos p) {
+    if (IsFourMove(*board_, p, defender_) && !listed(p)) moves.push_back(p);
+  });
   OrderDefences(moves, fours);
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(std::move(vcf_line));
