@@ -190,8 +190,10 @@ bool VcfSolver::FailsUnplayed(Pos move, int budget, size_t begin, size_t end) {
   for (size_t i = begin; i < end; ++i) {
     if (moves_[i] != move && moves_[i] != block) return false;
   }
-  // New fours come only from lines through the move; the block is on one of them.
+  // New fours come only from lines through the move where it makes a three or more; the
+  // block is on one of them.
   for (int d = 0; d < kNumDirs; ++d) {
+    if (board_->line(move, attacker_, d) < kBlock3) continue;
     for (int k = -4; k <= 4; ++k) {
       const Pos q = static_cast<Pos>(move + k * kDirOffset[d]);
       if (k == 0 || q == block || !board_->IsEmpty(q)) continue;
