@@ -455,10 +455,12 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
   std::vector<std::pair<int, Pos>> scored;
+  std::vector<Pos> four_points;  // where the attacker has a four or five line
   if (defender_fives == 1) {
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 << 20), fives[0]);
   } else {
     board_->ForEachCandidate([&](Pos p) {
+      if (HasFourOrFive(*board_, p, attacker_)) four_points.push_back(p);
       const Pattern4 p4 = board_->pattern4(p, attacker_);
       if (p4 < kP4Two) return;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
@@ -479,16 +481,27 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     Pos threat[2];
     int n = 0;
     bool feeds = child.pn == 1;
+    // A quiet move sets up a VCF only through a four it helps make: some four of the
+    // attacker must then lie on one of its lines, near it. With a single attacker move left
+    // after it, that four must win at once.
+    auto feeds_at = [&](Pos c, int dir, LinePattern lp) {
+      const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
+                              ? board_->pattern4(c, attacker_)
+                              : Pattern4With(*board_, c, attacker_, dir, lp);
+      return p4 >= kP4Four && (!last || p4 == kP4Flex4);
+    };
+    bool scanned[kNumDirs] = {};
     for (int dir = 0; dir < kNumDirs; ++dir) {
       const LinePattern own = board_->line(move, attacker_, dir);
       const bool four_line = own >= kBlock4 && own <= kFourFour;
       if (!four_line && feeds) continue;
-      // Where the move makes less than a three, it gives no point of the line a four.
-      const bool grows = own >= kBlock3;
+      // Where the move makes less than a three, it gives no point of the line a four: only
+      // the attacker's four points there are looked at (below).
+      if (!four_line && own < kBlock3) continue;
+      scanned[dir] = true;
       for (int k = -4; k <= 4; ++k) {
         const Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
         if (k == 0 || !board_->IsEmpty(c)) continue;
-        if (!four_line && !grows && !HasFourOrFive(*board_, c, attacker_)) continue;
         const LinePattern lp = LineWith(*board_, c, dir, -k, attacker_, attacker_);
         if (four_line && lp == kFive) {
           if (n == 0 || (n == 1 && threat[0] != c)) {
@@ -496,17 +509,14 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
             ++n;
           }
         }
-        if (!feeds) {
-          // A quiet move sets up a VCF only through a four it helps make: some four of the
-          // attacker must then lie on one of its lines, near it. With a single attacker move
-          // left after it, that four must win at once.
-          const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
-                                  ? board_->pattern4(c, attacker_)
-                                  : Pattern4With(*board_, c, attacker_, dir, lp);
-          if (p4 < kP4Four) continue;
-          if (!last || p4 == kP4Flex4) feeds = true;
-        }
+        if (!feeds && feeds_at(c, dir, lp)) feeds = true;
       }
+    }
+    for (size_t i = 0; i < four_points.size() && !feeds; ++i) {
+      const Pos c = four_points[i];
+      int dir, k;
+      if (!Aligned(move, c, dir, k) || k == 0 || k < -4 || k > 4 || scanned[dir]) continue;
+      if (feeds_at(c, dir, LineWith(*board_, c, dir, -k, attacker_, attacker_))) feeds = true;
     }
     bool forbidden_block = false;
     if (n == 1 && black_defender) {
