@@ -112,7 +112,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   Entry e;
   proofs_.clear();
   defences_.clear();
-  std::fill(no_vcf_.begin(), no_vcf_.end(), 0);
+  no_vcf_salt_ += 0x9E3779B97F4A7C15ull;  // forgets the keys of earlier solves
   cached_children_ = 0;
   for (bool quiet : {false, true}) {
     if (used_) table_.assign(table_.size(), Entry{});
@@ -228,7 +228,7 @@ bool VctSolver::Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vect
 // `line`. A position where the VCF solver found none is remembered: the same question comes
 // from a defender node (about a defence) and then again from the attacker node it leads to.
 bool VctSolver::AttackerVcf(std::vector<Pos>* line) {
-  const uint64_t key = NodeKey(board_->hash(), true);
+  const uint64_t key = NodeKey(board_->hash(), true) ^ no_vcf_salt_;
   uint64_t& slot = no_vcf_[key & (no_vcf_.size() - 1)];
   if (slot == key) return false;
   if (Vcf(attacker_, Remaining(), kAttackVcfNodes, line)) return true;
@@ -250,21 +250,19 @@ bool VctSolver::DefenderVcf() {
 // Attacker to move, seen for the first time: wins at once, wins by VCF, or cannot win.
 bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
   const int remaining = Remaining();
-  Pos fives[2];
-  const int defender_fives = FivePoints(*board_, defender_, fives);
+  // One pass over the candidate cells: five points and fours have a stone within two steps.
+  int defender_fives = 0;
+  Pos win = kNoPos;
+  board_->ForEachCandidate([&](Pos p) {
+    defender_fives += board_->MakesFive(p, defender_);
+    if (win == kNoPos && IsWinningFour(*board_, p, attacker_)) win = p;
+  });
   bool proven = false;
   std::vector<Pos> line;
   if (defender_fives >= 2 || remaining <= 0) {
     // lost, or out of moves
-  } else if (defender_fives == 0 && [&] {
-               // Fours and their five points have a stone within two steps: candidates.
-               Pos win = kNoPos;
-               board_->ForEachCandidate([&](Pos p) {
-                 if (win == kNoPos && IsWinningFour(*board_, p, attacker_)) win = p;
-               });
-               if (win != kNoPos) line = {win};
-               return win != kNoPos;
-             }()) {
+  } else if (defender_fives == 0 && win != kNoPos) {
+    line = {win};
     proven = true;
   } else if (AttackerVcf(&line)) {
     proven = true;
