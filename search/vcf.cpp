@@ -14,6 +14,48 @@ int Distance(Pos a, Pos b) {
   return std::max(std::abs(PosX(a) - PosX(b)), std::abs(PosY(a) - PosY(b)));
 }
 
+// A line key with a stone of colour `stone` set k steps away (0 < |k| <= 5).
+uint32_t WithStone(uint32_t key, int k, Color stone) {
+  return key | static_cast<uint32_t>(stone) << (2 * LineSlot(k));
+}
+
+LinePattern LineOf(const Board& board, uint32_t key, Color c) {
+  const uint8_t entry = board.tables().line[key];
+  return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
+}
+
+// A five point of c once c plays `move`, read from the line tables, when there is exactly
+// one: it lies on one of move's four lines, `dir`, `k` steps from move.
+bool SingleFiveAfter(const Board& board, Pos move, Color c, Pos& five, int& dir, int& k) {
+  int n = 0;
+  for (int d = 0; d < kNumDirs; ++d) {
+    const LinePattern own = board.line(move, c, d);
+    if (own < kBlock4 || own > kFourFour) continue;
+    for (int j = -4; j <= 4; ++j) {
+      const Pos q = static_cast<Pos>(move + j * kDirOffset[d]);
+      if (j == 0 || !board.IsEmpty(q)) continue;
+      if (LineOf(board, WithStone(board.LineKey(q, d), -j, c), c) != kFive) continue;
+      if (++n > 1) return false;
+      five = q, dir = d, k = j;
+    }
+  }
+  return n == 1;
+}
+
+// Whether Renju Black might be forbidden to play p once a white stone is added: a white
+// stone only takes from Black's lines, so p must be a candidate foul already.
+bool MayBeFoul(const Board& board, Pos p) {
+  const Pattern4 p4 = board.pattern4(p, Color::kBlack);
+  return p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree;
+}
+
+// Whether either colour has a four or a five line at the empty point p.
+bool HasFourOrFiveLine(const Board& board, Pos p) {
+  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
+  const auto& combo = board.cell(p).combo;
+  return (((combo[0] | combo[1]) >> 3) & 0x1111) != 0;
+}
+
 }  // namespace
 
 ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
@@ -33,6 +75,7 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   // A five or four point has a stone within two steps (three stones in its five cells):
   // only candidate cells can be one.
   board.ForEachCandidate([&](Pos p) {
+    if (!HasFourOrFiveLine(board, p)) return;
     if (win == kNoPos && board.MakesFive(p, attacker_)) win = p;
     if (board.MakesFive(p, defender_)) {
       if (defender_fives < 2) fives[defender_fives] = p;
@@ -104,6 +147,7 @@ bool VcfSolver::Attack(int budget, Pos forced, size_t parent, Pos placed, std::v
     if (forced != kNoPos && move != forced) continue;
     if (!IsFourMove(*board_, move, attacker_)) continue;
     if (!budget_->Step()) break;
+    if (FailsUnplayed(move, budget - 1, begin, end)) continue;
     board_->Place(move, attacker_);
     Pos fives[2];
     int n = FivePointsAround(*board_, move, attacker_, fives);
@@ -128,6 +172,38 @@ bool VcfSolver::Attack(int budget, Pos forced, size_t parent, Pos placed, std::v
   moves_.resize(begin);
   if (!win && !budget_->aborted()) table_.StoreFail(key, budget);
   return win;
+}
+
+// Whether the four `move` loses without playing it (most of them do): its single five point
+// is a block the defender may play, after which the attacker is out of moves, or the table
+// knows the position fails, or the attacker has no four left. moves_[begin, end) are all the
+// attacker's four points.
+bool VcfSolver::FailsUnplayed(Pos move, int budget, size_t begin, size_t end) {
+  Pos block = kNoPos;
+  int block_dir = 0, block_k = 0;
+  if (!SingleFiveAfter(*board_, move, attacker_, block, block_dir, block_k)) return false;
+  if (IsRenjuBlack(*board_, defender_) && MayBeFoul(*board_, block)) return false;
+  if (budget <= 0) return true;
+  const uint64_t hash =
+      board_->hash() ^ ZobristKey(attacker_, move) ^ ZobristKey(defender_, block);
+  if (table_.FailBudget(ThreatTable::Key(hash, attacker_)) >= budget) return true;
+  for (size_t i = begin; i < end; ++i) {
+    if (moves_[i] != move && moves_[i] != block) return false;
+  }
+  // New fours come only from lines through the move where it makes a three or more; the
+  // block is on one of them.
+  for (int d = 0; d < kNumDirs; ++d) {
+    if (board_->line(move, attacker_, d) < kBlock3) continue;
+    for (int k = -4; k <= 4; ++k) {
+      const Pos q = static_cast<Pos>(move + k * kDirOffset[d]);
+      if (k == 0 || q == block || !board_->IsEmpty(q)) continue;
+      uint32_t key = WithStone(board_->LineKey(q, d), -k, attacker_);
+      if (d == block_dir && std::abs(block_k - k) <= 5) key = WithStone(key, block_k - k, defender_);
+      const LinePattern lp = LineOf(*board_, key, attacker_);
+      if (lp >= kBlock4 && lp <= kFourFour) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace sente

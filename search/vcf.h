@@ -26,6 +26,7 @@ class VcfSolver {
 
  private:
   bool Attack(int budget, Pos forced, size_t parent, Pos placed, std::vector<Pos>* line);
+  bool FailsUnplayed(Pos move, int budget, size_t begin, size_t end);
 
   Board* board_ = nullptr;
   Color attacker_ = Color::kBlack;

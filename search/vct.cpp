@@ -51,6 +51,12 @@ LinePattern LineWith(const Board& board, Pos q, int dir, int k, Color stone, Col
   return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
 }
 
+// Whether c has a four or a five line at the empty point p.
+bool HasFourOrFive(const Board& board, Pos p, Color c) {
+  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
+  return ((board.cell(p).combo[Index(c)] >> 3) & 0x1111) != 0;
+}
+
 // Colour c's class at the empty point q with its line on direction dir replaced by lp.
 Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern lp) {
   uint32_t combo = board.cell(q).combo[Index(c)];
@@ -106,7 +112,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   Entry e;
   proofs_.clear();
   defences_.clear();
-  std::fill(no_vcf_.begin(), no_vcf_.end(), 0);
+  no_vcf_salt_ += 0x9E3779B97F4A7C15ull;  // forgets the keys of earlier solves
   cached_children_ = 0;
   for (bool quiet : {false, true}) {
     if (used_) table_.assign(table_.size(), Entry{});
@@ -222,7 +228,7 @@ bool VctSolver::Vcf(Color attacker, int max_moves, uint64_t max_nodes, std::vect
 // `line`. A position where the VCF solver found none is remembered: the same question comes
 // from a defender node (about a defence) and then again from the attacker node it leads to.
 bool VctSolver::AttackerVcf(std::vector<Pos>* line) {
-  const uint64_t key = NodeKey(board_->hash(), true);
+  const uint64_t key = NodeKey(board_->hash(), true) ^ no_vcf_salt_;
   uint64_t& slot = no_vcf_[key & (no_vcf_.size() - 1)];
   if (slot == key) return false;
   if (Vcf(attacker_, Remaining(), kAttackVcfNodes, line)) return true;
@@ -244,21 +250,19 @@ bool VctSolver::DefenderVcf() {
 // Attacker to move, seen for the first time: wins at once, wins by VCF, or cannot win.
 bool VctSolver::TerminalAttack(uint64_t key, Entry& entry) {
   const int remaining = Remaining();
-  Pos fives[2];
-  const int defender_fives = FivePoints(*board_, defender_, fives);
+  // One pass over the candidate cells: five points and fours have a stone within two steps.
+  int defender_fives = 0;
+  Pos win = kNoPos;
+  board_->ForEachCandidate([&](Pos p) {
+    defender_fives += board_->MakesFive(p, defender_);
+    if (win == kNoPos && IsWinningFour(*board_, p, attacker_)) win = p;
+  });
   bool proven = false;
   std::vector<Pos> line;
   if (defender_fives >= 2 || remaining <= 0) {
     // lost, or out of moves
-  } else if (defender_fives == 0 && [&] {
-               for (Pos p : board_->points()) {
-                 if (board_->IsEmpty(p) && IsWinningFour(*board_, p, attacker_)) {
-                   line = {p};
-                   return true;
-                 }
-               }
-               return false;
-             }()) {
+  } else if (defender_fives == 0 && win != kNoPos) {
+    line = {win};
     proven = true;
   } else if (AttackerVcf(&line)) {
     proven = true;
@@ -449,18 +453,19 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
   std::vector<std::pair<int, Pos>> scored;
+  std::vector<Pos> four_points;  // where the attacker has a four or five line
   if (defender_fives == 1) {
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 << 20), fives[0]);
   } else {
-    for (Pos p : board_->points()) {
-      if (!board_->IsCandidate(p)) continue;
+    board_->ForEachCandidate([&](Pos p) {
+      if (HasFourOrFive(*board_, p, attacker_)) four_points.push_back(p);
       const Pattern4 p4 = board_->pattern4(p, attacker_);
-      if (p4 < kP4Two) continue;
+      if (p4 < kP4Two) return;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
-      if (!direct && (!quiet_ || p4 > kP4Block3 || !Legal(*board_, p, attacker_))) continue;
+      if (!direct && (!quiet_ || p4 > kP4Block3 || !Legal(*board_, p, attacker_))) return;
       int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
       scored.emplace_back(direct ? -score - (1 << 20) : -score, p);
-    }
+    });
     std::stable_sort(scored.begin(), scored.end());
   }
   // What each move makes is read from the line patterns around it, with the move set in
@@ -474,10 +479,24 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     Pos threat[2];
     int n = 0;
     bool feeds = child.pn == 1;
+    // A quiet move sets up a VCF only through a four it helps make: some four of the
+    // attacker must then lie on one of its lines, near it. With a single attacker move left
+    // after it, that four must win at once.
+    auto feeds_at = [&](Pos c, int dir, LinePattern lp) {
+      const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
+                              ? board_->pattern4(c, attacker_)
+                              : Pattern4With(*board_, c, attacker_, dir, lp);
+      return p4 >= kP4Four && (!last || p4 == kP4Flex4);
+    };
+    bool scanned[kNumDirs] = {};
     for (int dir = 0; dir < kNumDirs; ++dir) {
       const LinePattern own = board_->line(move, attacker_, dir);
       const bool four_line = own >= kBlock4 && own <= kFourFour;
       if (!four_line && feeds) continue;
+      // Where the move makes less than a three, it gives no point of the line a four: only
+      // the attacker's four points there are looked at (below).
+      if (!four_line && own < kBlock3) continue;
+      scanned[dir] = true;
       for (int k = -4; k <= 4; ++k) {
         const Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
         if (k == 0 || !board_->IsEmpty(c)) continue;
@@ -488,17 +507,14 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
             ++n;
           }
         }
-        if (!feeds) {
-          // A quiet move sets up a VCF only through a four it helps make: some four of the
-          // attacker must then lie on one of its lines, near it. With a single attacker move
-          // left after it, that four must win at once.
-          const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
-                                  ? board_->pattern4(c, attacker_)
-                                  : Pattern4With(*board_, c, attacker_, dir, lp);
-          if (p4 < kP4Four) continue;
-          if (!last || p4 == kP4Flex4) feeds = true;
-        }
+        if (!feeds && feeds_at(c, dir, lp)) feeds = true;
       }
+    }
+    for (size_t i = 0; i < four_points.size() && !feeds; ++i) {
+      const Pos c = four_points[i];
+      int dir, k;
+      if (!Aligned(move, c, dir, k) || k == 0 || k < -4 || k > 4 || scanned[dir]) continue;
+      if (feeds_at(c, dir, LineWith(*board_, c, dir, -k, attacker_, attacker_))) feeds = true;
     }
     bool forbidden_block = false;
     if (n == 1 && black_defender) {
@@ -571,12 +587,12 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
   zone_vcf.clear();
   std::vector<Pos> wins;
   bool any_legal = false;
-  for (Pos p : board_->points()) {
-    if (board_->IsEmpty(p) && IsWinningShape(*board_, p, attacker_)) {
+  board_->ForEachCandidate([&](Pos p) {
+    if (IsWinningShape(*board_, p, attacker_)) {
       wins.push_back(p);
       any_legal = any_legal || IsWinningFour(*board_, p, attacker_);
     }
-  }
+  });
 
   std::vector<Pos> vcf_line;
   if (!any_legal) {
@@ -645,9 +661,9 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
     zone_vcf = vcf_line;
   }
   const size_t fours = moves.size();
-  for (Pos p : board_->points()) {
-    if (board_->IsEmpty(p) && !listed(p) && IsFourMove(*board_, p, defender_)) moves.push_back(p);
-  }
+  board_->ForEachCandidate([&](Pos p) {
+    if (IsFourMove(*board_, p, defender_) && !listed(p)) moves.push_back(p);
+  });
   OrderDefences(moves, fours);
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(std::move(vcf_line));

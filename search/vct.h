@@ -107,6 +107,7 @@ class VctSolver {
   // Positions (as attacker node keys) where the attacker's VCF check found nothing; one key
   // a slot, the newest kept.
   std::vector<uint64_t> no_vcf_;
+  uint64_t no_vcf_salt_ = 0;  // new for each Solve, in the keys of no_vcf_
   // Set by DefenderChildren: a losing defence and the VCF that beats it, when one was found.
   std::vector<Pos> refuted_;
   // Per depth (attacker moves since the root), the defender's VCF found last.
