@@ -411,9 +411,9 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
   if (limits.soft_ms > 0) {
     const int64_t elapsed = shared_.Elapsed();
     if (elapsed >= limits.soft_ms) return true;
-    // A stable best move needs less time; the next iteration would take several times longer.
-    if (stable_iterations >= 4 && elapsed * 3 >= limits.soft_ms) return true;
-    if (stable_iterations >= 2 && elapsed * 2 >= limits.soft_ms) return true;
+    // A best move stable for four iterations needs half the time: the next iteration would
+    // take longer than the rest of it.
+    if (stable_iterations >= 4 && elapsed * 2 >= limits.soft_ms) return true;
   }
   return false;
 }
