@@ -97,9 +97,7 @@ Pattern4 Board::Pattern4After(Pos p, Color stone, Pos at, Color c) const {
   const int k = static_cast<int8_t>(step) >> 4;  // at = p + k * kDirOffset[d]
   if (step == 0 || k > LineReach(rule_) || -k > LineReach(rule_)) return pattern4(at, c);
   const int d = (step & 15) - 1;
-  const uint32_t key = LineKey(at, d) | static_cast<uint32_t>(stone) << (2 * LineSlot(-k));
-  const uint32_t entry = tables_->line[key];
-  const uint32_t line = c == Color::kBlack ? entry & 15 : entry >> 4;
+  const uint32_t line = LineWith(at, d, -k, stone, c);
   const uint32_t combo = (cells_[at].combo[Index(c)] & ~(15u << (4 * d))) | line << (4 * d);
   return InfoPattern4(tables_->info[Index(c)][combo]);
 }

@@ -69,6 +69,17 @@ class Board {
   uint32_t LineKey(Pos p, int dir) const {
     return KeyOfWindow(lines_[LineIndex(p, dir)] >> (2 * (LineCoord(p, dir) - 5)));
   }
+  // Colour c's line pattern for a key: what Place derives, for keys of positions not on the
+  // board (see KeyWithStone).
+  LinePattern LineOfKey(uint32_t key, Color c) const {
+    const uint8_t entry = tables_->line[key];
+    return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
+  }
+  // Colour c's line pattern at the empty point q on line dir once a stone of colour `stone`
+  // stands on the empty point k steps from q along it (0 < |k| <= 5).
+  LinePattern LineWith(Pos q, int dir, int k, Color stone, Color c) const {
+    return LineOfKey(KeyWithStone(LineKey(q, dir), k, stone), c);
+  }
   // Stones within Chebyshev distance 2 of p: candidate moves have Near(p) > 0.
   int Near(Pos p) const { return near_[p] & 0x7F; }
   // Empty, with a stone within distance 2: one byte test for move generators' scans.

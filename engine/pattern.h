@@ -16,6 +16,12 @@ constexpr int kLineKeyBits = 20;
 
 constexpr int LineSlot(int offset) { return offset < 0 ? offset + 5 : offset + 4; }
 
+// A key with a stone of colour `stone` set on the empty cell `offset` steps away
+// (0 < |offset| <= 5).
+constexpr uint32_t KeyWithStone(uint32_t key, int offset, Color stone) {
+  return key | static_cast<uint32_t>(stone) << (2 * LineSlot(offset));
+}
+
 // The key of a cell from the codes of the eleven cells centred on it (offset -5 at bits 0..1,
 // the cell itself at bits 10..11; higher bits ignored).
 constexpr uint32_t KeyOfWindow(uint64_t window) {

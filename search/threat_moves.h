@@ -35,6 +35,12 @@ inline bool HasFourLine(const Board& board, Pos p, Color c) {
   return ((combo >> 3) & ~(combo >> 1 & combo) & 0x1111) != 0;
 }
 
+// Whether c has a four or a five line at the empty point p.
+inline bool HasFourOrFiveLine(const Board& board, Pos p, Color c) {
+  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
+  return ((board.cell(p).combo[Index(c)] >> 3) & 0x1111) != 0;
+}
+
 // A legal move of c at p that makes at least one four (a five point next move). Five
 // points themselves are not fours. Renju Black's 4-3-3 shape needs the exact foul check.
 inline bool IsFourMove(Board& board, Pos p, Color c) {

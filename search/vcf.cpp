@@ -14,16 +14,6 @@ int Distance(Pos a, Pos b) {
   return std::max(std::abs(PosX(a) - PosX(b)), std::abs(PosY(a) - PosY(b)));
 }
 
-// A line key with a stone of colour `stone` set k steps away (0 < |k| <= 5).
-uint32_t WithStone(uint32_t key, int k, Color stone) {
-  return key | static_cast<uint32_t>(stone) << (2 * LineSlot(k));
-}
-
-LinePattern LineOf(const Board& board, uint32_t key, Color c) {
-  const uint8_t entry = board.tables().line[key];
-  return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
-}
-
 // A five point of c once c plays `move`, read from the line tables, when there is exactly
 // one: it lies on one of move's four lines, `dir`, `k` steps from move.
 bool SingleFiveAfter(const Board& board, Pos move, Color c, Pos& five, int& dir, int& k) {
@@ -34,7 +24,7 @@ bool SingleFiveAfter(const Board& board, Pos move, Color c, Pos& five, int& dir,
     for (int j = -4; j <= 4; ++j) {
       const Pos q = static_cast<Pos>(move + j * kDirOffset[d]);
       if (j == 0 || !board.IsEmpty(q)) continue;
-      if (LineOf(board, WithStone(board.LineKey(q, d), -j, c), c) != kFive) continue;
+      if (board.LineWith(q, d, -j, c, c) != kFive) continue;
       if (++n > 1) return false;
       five = q, dir = d, k = j;
     }
@@ -47,13 +37,6 @@ bool SingleFiveAfter(const Board& board, Pos move, Color c, Pos& five, int& dir,
 bool MayBeFoul(const Board& board, Pos p) {
   const Pattern4 p4 = board.pattern4(p, Color::kBlack);
   return p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree;
-}
-
-// Whether either colour has a four or a five line at the empty point p.
-bool HasFourOrFiveLine(const Board& board, Pos p) {
-  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
-  const auto& combo = board.cell(p).combo;
-  return (((combo[0] | combo[1]) >> 3) & 0x1111) != 0;
 }
 
 }  // namespace
@@ -75,7 +58,7 @@ ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   // A five or four point has a stone within two steps (three stones in its five cells):
   // only candidate cells can be one.
   board.ForEachCandidate([&](Pos p) {
-    if (!HasFourOrFiveLine(board, p)) return;
+    if (!HasFourOrFiveLine(board, p, attacker_) && !HasFourOrFiveLine(board, p, defender_)) return;
     if (win == kNoPos && board.MakesFive(p, attacker_)) win = p;
     if (board.MakesFive(p, defender_)) {
       if (defender_fives < 2) fives[defender_fives] = p;
@@ -197,9 +180,9 @@ bool VcfSolver::FailsUnplayed(Pos move, int budget, size_t begin, size_t end) {
     for (int k = -4; k <= 4; ++k) {
       const Pos q = static_cast<Pos>(move + k * kDirOffset[d]);
       if (k == 0 || q == block || !board_->IsEmpty(q)) continue;
-      uint32_t key = WithStone(board_->LineKey(q, d), -k, attacker_);
-      if (d == block_dir && std::abs(block_k - k) <= 5) key = WithStone(key, block_k - k, defender_);
-      const LinePattern lp = LineOf(*board_, key, attacker_);
+      uint32_t key = KeyWithStone(board_->LineKey(q, d), -k, attacker_);
+      if (d == block_dir && std::abs(block_k - k) <= 5) key = KeyWithStone(key, block_k - k, defender_);
+      const LinePattern lp = board_->LineOfKey(key, attacker_);
       if (lp >= kBlock4 && lp <= kFourFour) return false;
     }
   }

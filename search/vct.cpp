@@ -41,22 +41,6 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
          (p4 == kP4DoubleThree && IsRenjuBlack(board, c) && HasLine(board, p, c, kFlex4, kFlex4));
 }
 
-// Colour c's line pattern at the empty point q on direction dir once a stone of colour
-// `stone` stands on the empty point k steps from q along dir (0 < |k| <= 5): the board's
-// key for q with that one cell changed, looked up as Place would.
-LinePattern LineWith(const Board& board, Pos q, int dir, int k, Color stone, Color c) {
-  const uint32_t key =
-      board.LineKey(q, dir) | static_cast<uint32_t>(stone) << (2 * LineSlot(k));
-  const uint8_t entry = board.tables().line[key];
-  return static_cast<LinePattern>(c == Color::kBlack ? entry & 15 : entry >> 4);
-}
-
-// Whether c has a four or a five line at the empty point p.
-bool HasFourOrFive(const Board& board, Pos p, Color c) {
-  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
-  return ((board.cell(p).combo[Index(c)] >> 3) & 0x1111) != 0;
-}
-
 // Colour c's class at the empty point q with its line on direction dir replaced by lp.
 Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern lp) {
   uint32_t combo = board.cell(q).combo[Index(c)];
@@ -458,7 +442,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 << 20), fives[0]);
   } else {
     board_->ForEachCandidate([&](Pos p) {
-      if (HasFourOrFive(*board_, p, attacker_)) four_points.push_back(p);
+      if (HasFourOrFiveLine(*board_, p, attacker_)) four_points.push_back(p);
       const Pattern4 p4 = board_->pattern4(p, attacker_);
       if (p4 < kP4Two) return;
       bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
@@ -500,7 +484,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
       for (int k = -4; k <= 4; ++k) {
         const Pos c = static_cast<Pos>(move + k * kDirOffset[dir]);
         if (k == 0 || !board_->IsEmpty(c)) continue;
-        const LinePattern lp = LineWith(*board_, c, dir, -k, attacker_, attacker_);
+        const LinePattern lp = board_->LineWith(c, dir, -k, attacker_, attacker_);
         if (four_line && lp == kFive) {
           if (n == 0 || (n == 1 && threat[0] != c)) {
             if (n < 2) threat[n] = c;
@@ -514,7 +498,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
       const Pos c = four_points[i];
       int dir, k;
       if (!Aligned(move, c, dir, k) || k == 0 || k < -4 || k > 4 || scanned[dir]) continue;
-      if (feeds_at(c, dir, LineWith(*board_, c, dir, -k, attacker_, attacker_))) feeds = true;
+      if (feeds_at(c, dir, board_->LineWith(c, dir, -k, attacker_, attacker_))) feeds = true;
     }
     bool forbidden_block = false;
     if (n == 1 && black_defender) {
@@ -626,7 +610,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
           if (win_now[i]) return false;
           continue;
         }
-        const LinePattern lp = LineWith(*board_, f, dir, k, defender_, attacker_);
+        const LinePattern lp = board_->LineWith(f, dir, k, defender_, attacker_);
         const Pattern4 p4 = Pattern4With(*board_, f, attacker_, dir, lp);
         if (p4 == kP4Flex4) return false;
         if (p4 == kP4DoubleThree && IsRenjuBlack(*board_, attacker_)) need_board = true;
