@@ -76,30 +76,10 @@ void Board::DeriveCell(Pos q) {
   for (int c = 0; c < 2; ++c) cell.info[c] = tables_->info[c][cell.combo[c]];
 }
 
-namespace {
-
-// For a difference q - p of two points within five steps on a line: 1 + the direction in bits
-// 0..3 and the signed step count in bits 4..7; 0 for any other difference.
-constexpr int kMaxLineDiff = 5 * kDirOffset[2];
-constexpr std::array<uint8_t, 2 * kMaxLineDiff + 1> kLineStep = [] {
-  std::array<uint8_t, 2 * kMaxLineDiff + 1> t{};
-  for (int d = 0; d < kNumDirs; ++d)
-    for (int k = -5; k <= 5; ++k)
-      if (k != 0) t[kMaxLineDiff + k * kDirOffset[d]] = static_cast<uint8_t>((d + 1) | (k & 15) << 4);
-  return t;
-}();
-
-}  // namespace
-
 Pattern4 Board::Pattern4After(Pos p, Color stone, Pos at, Color c) const {
-  const int diff = at - p;
-  const int step = diff < -kMaxLineDiff || diff > kMaxLineDiff ? 0 : kLineStep[kMaxLineDiff + diff];
-  const int k = static_cast<int8_t>(step) >> 4;  // at = p + k * kDirOffset[d]
-  if (step == 0 || k > LineReach(rule_) || -k > LineReach(rule_)) return pattern4(at, c);
-  const int d = (step & 15) - 1;
-  const uint32_t line = LineWith(at, d, -k, stone, c);
-  const uint32_t combo = (cells_[at].combo[Index(c)] & ~(15u << (4 * d))) | line << (4 * d);
-  return InfoPattern4(tables_->info[Index(c)][combo]);
+  int d, k;  // at = p + k * kDirOffset[d]
+  if (!LineStep(p, at, d, k) || k > LineReach(rule_) || -k > LineReach(rule_)) return pattern4(at, c);
+  return Pattern4With(at, c, d, LineWith(at, d, -k, stone, c));
 }
 
 namespace {

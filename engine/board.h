@@ -80,6 +80,12 @@ class Board {
   LinePattern LineWith(Pos q, int dir, int k, Color stone, Color c) const {
     return LineOfKey(KeyWithStone(LineKey(q, dir), k, stone), c);
   }
+  // Colour c's class at the empty point q with its line on direction dir replaced by lp.
+  Pattern4 Pattern4With(Pos q, Color c, int dir, LinePattern lp) const {
+    uint32_t combo = cells_[q].combo[Index(c)];
+    combo = (combo & ~(15u << (4 * dir))) | static_cast<uint32_t>(lp) << (4 * dir);
+    return InfoPattern4(tables_->info[Index(c)][combo]);
+  }
   // Stones within Chebyshev distance 2 of p: candidate moves have Near(p) > 0.
   int Near(Pos p) const { return near_[p] & 0x7F; }
   // Empty, with a stone within distance 2: one byte test for move generators' scans.

@@ -1,6 +1,7 @@
 // Basic value types shared by every part of Sente: colours, rules, board geometry.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "absl/status/statusor.h"
@@ -47,5 +48,27 @@ constexpr int PosY(Pos p) { return p / kStride - kPad; }
 // Line directions: horizontal, vertical, diagonal (down-right), anti-diagonal (down-left).
 constexpr int kNumDirs = 4;
 constexpr int kDirOffset[kNumDirs] = {1, kStride, kStride + 1, kStride - 1};
+
+// For a difference q - p of two points within five steps on a line: 1 + the direction in bits
+// 0..3 and the signed step count in bits 4..7; 0 for any other difference. On the padded grid
+// such a difference of two board points has one meaning (boards are at most 22 wide).
+constexpr int kMaxLineDiff = 5 * kDirOffset[2];
+inline constexpr std::array<uint8_t, 2 * kMaxLineDiff + 1> kLineStep = [] {
+  std::array<uint8_t, 2 * kMaxLineDiff + 1> t{};
+  for (int d = 0; d < kNumDirs; ++d)
+    for (int k = -5; k <= 5; ++k)
+      if (k != 0) t[kMaxLineDiff + k * kDirOffset[d]] = static_cast<uint8_t>((d + 1) | (k & 15) << 4);
+  return t;
+}();
+
+// Whether q lies on a line through p within five steps of it (q != p): q = p + k * the offset
+// of direction dir.
+inline bool LineStep(Pos p, Pos q, int& dir, int& k) {
+  const int diff = q - p;
+  const int step = diff < -kMaxLineDiff || diff > kMaxLineDiff ? 0 : kLineStep[kMaxLineDiff + diff];
+  dir = (step & 15) - 1;
+  k = static_cast<int8_t>(step) >> 4;
+  return step != 0;
+}
 
 }  // namespace sente

@@ -41,31 +41,6 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
          (p4 == kP4DoubleThree && IsRenjuBlack(board, c) && HasLine(board, p, c, kFlex4, kFlex4));
 }
 
-// Colour c's class at the empty point q with its line on direction dir replaced by lp.
-Pattern4 Pattern4With(const Board& board, Pos q, Color c, int dir, LinePattern lp) {
-  uint32_t combo = board.cell(q).combo[Index(c)];
-  combo = (combo & ~(15u << (4 * dir))) | static_cast<uint32_t>(lp) << (4 * dir);
-  return InfoPattern4(board.tables().info[Index(c)][combo]);
-}
-
-// Whether q lies on a line through p within five points of it (q != p): q = p + k * the
-// offset of direction dir.
-bool Aligned(Pos p, Pos q, int& dir, int& k) {
-  const int dx = PosX(q) - PosX(p), dy = PosY(q) - PosY(p);
-  if (dy == 0) {
-    dir = 0, k = dx;
-  } else if (dx == 0) {
-    dir = 1, k = dy;
-  } else if (dx == dy) {
-    dir = 2, k = dy;
-  } else if (dx == -dy) {
-    dir = 3, k = dy;
-  } else {
-    return false;
-  }
-  return k >= -5 && k <= 5;
-}
-
 }  // namespace
 
 VctSolver::VctSolver(int max_table_bits)
@@ -469,7 +444,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     auto feeds_at = [&](Pos c, int dir, LinePattern lp) {
       const Pattern4 p4 = lp == board_->line(c, attacker_, dir)
                               ? board_->pattern4(c, attacker_)
-                              : Pattern4With(*board_, c, attacker_, dir, lp);
+                              : board_->Pattern4With(c, attacker_, dir, lp);
       return p4 >= kP4Four && (!last || p4 == kP4Flex4);
     };
     bool scanned[kNumDirs] = {};
@@ -497,7 +472,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
     for (size_t i = 0; i < four_points.size() && !feeds; ++i) {
       const Pos c = four_points[i];
       int dir, k;
-      if (!Aligned(move, c, dir, k) || k == 0 || k < -4 || k > 4 || scanned[dir]) continue;
+      if (!LineStep(move, c, dir, k) || k == 0 || k < -4 || k > 4 || scanned[dir]) continue;
       if (feeds_at(c, dir, board_->LineWith(c, dir, -k, attacker_, attacker_))) feeds = true;
     }
     bool forbidden_block = false;
@@ -606,12 +581,12 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
         const Pos f = wins[i];
         if (f == c) continue;
         int dir, k;
-        if (!Aligned(f, c, dir, k)) {
+        if (!LineStep(f, c, dir, k)) {
           if (win_now[i]) return false;
           continue;
         }
         const LinePattern lp = board_->LineWith(f, dir, k, defender_, attacker_);
-        const Pattern4 p4 = Pattern4With(*board_, f, attacker_, dir, lp);
+        const Pattern4 p4 = board_->Pattern4With(f, attacker_, dir, lp);
         if (p4 == kP4Flex4) return false;
         if (p4 == kP4DoubleThree && IsRenjuBlack(*board_, attacker_)) need_board = true;
       }
@@ -701,7 +676,7 @@ void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child
     for (size_t i = 0; i < vcf_line.size(); ++i) {
       const bool reply = i % 2 == 1;
       int dir, k;
-      if (!reply && i + 1 < vcf_line.size() && Aligned(vcf_line[i], vcf_line[i + 1], dir, k)) {
+      if (!reply && i + 1 < vcf_line.size() && LineStep(vcf_line[i], vcf_line[i + 1], dir, k)) {
         mark(vcf_line[i], dir, 5);
       } else {
         for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);

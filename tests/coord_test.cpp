@@ -57,5 +57,29 @@ TEST(Rule, Codes) {
   EXPECT_FALSE(RuleFromName("chess").ok());
 }
 
+// LineStep's table of position differences against the coordinates, for every pair of
+// points of the largest board.
+TEST(LineStep, AgreesWithCoordinates) {
+  for (int y0 = 0; y0 < kMaxSize; ++y0)
+    for (int x0 = 0; x0 < kMaxSize; ++x0)
+      for (int y1 = 0; y1 < kMaxSize; ++y1)
+        for (int x1 = 0; x1 < kMaxSize; ++x1) {
+          const int dx = x1 - x0, dy = y1 - y0;
+          int want_dir = -1, want_k = 0;
+          if (dy == 0) want_dir = 0, want_k = dx;
+          else if (dx == 0) want_dir = 1, want_k = dy;
+          else if (dx == dy) want_dir = 2, want_k = dy;
+          else if (dx == -dy) want_dir = 3, want_k = dy;
+          const bool want = want_dir >= 0 && want_k != 0 && want_k >= -5 && want_k <= 5;
+          int dir = -1, k = 0;
+          const bool got = LineStep(MakePos(x0, y0), MakePos(x1, y1), dir, k);
+          ASSERT_EQ(got, want) << x0 << "," << y0 << " -> " << x1 << "," << y1;
+          if (want) {
+            ASSERT_EQ(dir, want_dir);
+            ASSERT_EQ(k, want_k);
+          }
+        }
+}
+
 }  // namespace
 }  // namespace sente
