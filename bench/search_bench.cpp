@@ -1,4 +1,4 @@
-// Micro-benchmarks of the search's hot parts: the node scan with classification and move
+// Micro-benchmarks of the search's hot parts: node classification and move
 // generation, and a fixed-depth search of a middle-game position.
 #include <atomic>
 #include <vector>
@@ -20,20 +20,20 @@ Board Position(Rule rule) {
   return board;
 }
 
-void BM_ScanAndGenerate(benchmark::State& state) {
+void BM_ClassifyAndGenerate(benchmark::State& state) {
   Board board = Position(static_cast<Rule>(state.range(0)));
   const Color us = board.SideToMove();
-  NodeScan scan;
+  NodeThreats threats;
   std::vector<ScoredMove> moves(kMaxMoves);
   for (auto _ : state) {
-    ScanNode(board, us, scan);
-    NodeState node = ClassifyNode(board, us, scan);
-    benchmark::DoNotOptimize(GenerateMoves(board, us, node, scan, moves.data()));
+    ReadThreats(board, us, threats);
+    NodeState node = ClassifyNode(board, us, threats);
+    benchmark::DoNotOptimize(GenerateMoves(board, us, node, threats, moves.data()));
   }
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                  benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_ScanAndGenerate)->Arg(0)->Arg(4);
+BENCHMARK(BM_ClassifyAndGenerate)->Arg(0)->Arg(4);
 
 void BM_SearchDepth6(benchmark::State& state) {
   Board board = Position(static_cast<Rule>(state.range(0)));

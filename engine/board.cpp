@@ -49,8 +49,10 @@ Board::Board(int width, int height, Rule rule)
   }
   for (Pos q : points_) {
     DeriveCell(q);
-    info_sum_[0] += cells_[q].info[0];
-    info_sum_[1] += cells_[q].info[1];
+    for (int c = 0; c < 2; ++c) {
+      info_sum_[c] += cells_[q].info[c];
+      threat_counts_[c] += ThreatCountOne(InfoPattern4(cells_[q].info[c]));
+    }
   }
 }
 
@@ -116,6 +118,13 @@ inline void UpdateNear(uint8_t* near, Pos p) {
   }
 }
 
+// ThreatCountOne by class, for the class bytes of ComboInfo words (below 16).
+constexpr std::array<uint64_t, 16> kThreatCountOne = [] {
+  std::array<uint64_t, 16> t{};
+  for (int k = 0; k < 16; ++k) t[k] = k < kNumPattern4 ? ThreatCountOne(k) : 0;
+  return t;
+}();
+
 // What Place carries from cell to cell.
 struct PlaceState {
   Cell* at;      // the new stone's cell
@@ -123,6 +132,7 @@ struct PlaceState {
   // Both colours' info-sum changes in one word, Black's in the low half (pattern.h says why
   // this can be split again).
   uint64_t delta;
+  uint64_t threat_delta[2];  // per colour, in the layout of Board::ThreatCount
 };
 
 constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
@@ -149,6 +159,11 @@ template <int d, int k>
   std::memcpy(cell.info, &infos, sizeof infos);
   const uint64_t empty = -static_cast<uint64_t>(cell.color == Color::kEmpty);
   s.delta += (infos - old_infos) & empty;
+  // Threat classes: most cells have none, and then the counts need no table read.
+  if (HasThreatClass((infos | old_infos) & empty)) {
+    s.threat_delta[0] += kThreatCountOne[black & 15] - kThreatCountOne[old_infos & 15];
+    s.threat_delta[1] += kThreatCountOne[white & 15] - kThreatCountOne[(old_infos >> 32) & 15];
+  }
 }
 
 // The codes of the 21 cells centred on coordinate `coord` of a line word, offset -10 at bits
@@ -182,6 +197,8 @@ template <int reach>
   UpdateLine<reach, 2>(s, t, around[2], kCells);
   UpdateLine<reach, 3>(s, t, around[3], kCells);
   state.delta = s.delta;
+  state.threat_delta[0] = s.threat_delta[0];
+  state.threat_delta[1] = s.threat_delta[1];
 }
 
 template <int reach, int d, int... i>
@@ -204,8 +221,8 @@ void RestoreLines(Cell* at, const Cell* saved) {
 void Board::Place(Pos p, Color c) {
   const TableView t(*tables_);
   Cell* const cells = cells_.data();
-  plies_.push_back(SavedPly{{info_sum_[0], info_sum_[1]}});
-  PlaceState s{cells + p, saved_.data() + history_.size() * kCellsPerMove, 0};
+  plies_.push_back(SavedPly{{info_sum_[0], info_sum_[1]}, {threat_counts_[0], threat_counts_[1]}});
+  PlaceState s{cells + p, saved_.data() + history_.size() * kCellsPerMove, 0, {0, 0}};
   cells[p].color = c;
   SetLineCode(p, static_cast<uint64_t>(c));
   uint64_t around[kNumDirs];
@@ -222,6 +239,8 @@ void Board::Place(Pos p, Color c) {
       static_cast<int64_t>(s.delta - static_cast<uint64_t>(black_delta)) >> 32;
   info_sum_[0] += black_delta - cells[p].info[0];  // the stone's cell is no longer empty
   info_sum_[1] += white_delta - cells[p].info[1];
+  threat_counts_[0] += s.threat_delta[0] - ThreatCountOne(InfoPattern4(cells[p].info[0]));
+  threat_counts_[1] += s.threat_delta[1] - ThreatCountOne(InfoPattern4(cells[p].info[1]));
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
   ++row_stones_[p / kStride];
@@ -252,6 +271,8 @@ void Board::Undo() {
   const SavedPly& ply = plies_.back();
   info_sum_[0] = ply.info_sum[0];
   info_sum_[1] = ply.info_sum[1];
+  threat_counts_[0] = ply.threat_counts[0];
+  threat_counts_[1] = ply.threat_counts[1];
   plies_.pop_back();
   cells[p].color = Color::kEmpty;
 }

@@ -122,6 +122,12 @@ class Board {
     return static_cast<int32_t>(info_sum_[Index(c)] >> kInfoValueShift);
   }
 
+  // How many empty cells have class k for colour c, kept incrementally. k >= kP4Three: the
+  // threat classes, all within two cells of a stone.
+  int ThreatCount(Color c, Pattern4 k) const {
+    return static_cast<int>(threat_counts_[Index(c)] >> ThreatCountShift(k)) & kThreatCountMask;
+  }
+
   // Every on-board point, row by row.
   const std::vector<Pos>& points() const { return points_; }
 
@@ -142,9 +148,10 @@ class Board {
   void DeriveCell(Pos q);
   void SetLineCode(Pos p, uint64_t code);
 
-  // The info sums before a ply.
+  // The info sums and threat counts before a ply.
   struct SavedPly {
     int64_t info_sum[2];
+    uint64_t threat_counts[2];
   };
 
   int width_, height_;
@@ -152,6 +159,7 @@ class Board {
   const PatternTables* tables_;
   uint64_t hash_ = 0;
   int64_t info_sum_[2] = {0, 0};  // sums of the empty cells' ComboInfo words
+  uint64_t threat_counts_[2] = {0, 0};  // ThreatCountOne words summed over the empty cells
   int counts_[2] = {0, 0};
   // Bit r set when row r of the padded array holds a stone; stones per row; the rows of the board.
   uint32_t stone_rows_ = 0;

@@ -81,6 +81,24 @@ constexpr ComboInfo MakeComboInfo(int value, Pattern4 pattern4) {
 constexpr Pattern4 InfoPattern4(ComboInfo info) { return static_cast<Pattern4>(info & 0xFF); }
 constexpr int InfoValue(ComboInfo info) { return static_cast<int>(info >> kInfoValueShift); }
 
+// The empty cells of each threat class (kP4Three and up) are counted in one word per colour,
+// ten bits a class: 484 cells fit, and a sum of words adds every count at once.
+constexpr int kThreatCountMask = 1023;
+constexpr int ThreatCountShift(Pattern4 k) { return 10 * (k - kP4Three); }
+static_assert(10 * (kNumPattern4 - kP4Three) <= 64);
+// The word one cell of class k adds: a one in k's field, nothing below kP4Three.
+constexpr uint64_t ThreatCountOne(int k) {
+  return k >= kP4Three ? uint64_t{1} << ThreatCountShift(static_cast<Pattern4>(k)) : 0;
+}
+
+// Whether either class byte of a cell's two ComboInfo words (Black's at bit 0, White's at bit 32)
+// is a threat class.
+constexpr bool HasThreatClass(uint64_t infos) {
+  static_assert(kP4Three == 7 && kNumPattern4 <= 128 - 7);
+  // A class byte at kP4Three or more has bit 7 set once 128 - 7 is added.
+  return (((infos & 0x000000FF000000FFull) + 0x0000007900000079ull) & 0x0000008000000080ull) != 0;
+}
+
 // Tables for one rule. Immutable once built; shared by every board of that rule.
 struct PatternTables {
   Rule rule;

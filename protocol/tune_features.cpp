@@ -35,7 +35,7 @@ const char* TuneWeightName(int i) {
   return i >= 0 && i < kNumTuneWeights ? kNames[i] : "?";
 }
 
-TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeScan& scan, NodeState state) {
+TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& threats, NodeState state) {
   TuneFeatures x{};
   // The board sums: each empty cell's value for each colour (pattern.cpp CellValue), fouls
   // carrying none.
@@ -51,18 +51,18 @@ TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeScan& scan,
   }
   // The threat terms, as search/eval.cpp EvaluateNode adds them.
   x[kTuneTempo] = 1;
-  const int opp_fours = scan.opp_count[kP4Four] + scan.opp_count[kP4FourThree];
+  const int opp_fours = threats.opp_count[kP4Four] + threats.opp_count[kP4FourThree];
   if (state == NodeState::kDefend) {
     x[kTuneOppOpenThree] = -1;
   } else {
     const bool renju_black = us == Color::kBlack && board.rule() == Rule::kRenju;
-    if (scan.own_count[kP4FourThree] > 0 && !renju_black) x[kTuneOwnFourThree] = 1;
-    else if (scan.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
+    if (threats.own_count[kP4FourThree] > 0 && !renju_black) x[kTuneOwnFourThree] = 1;
+    else if (threats.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
       x[kTuneOwnDoubleThree] = 1;
   }
-  x[kTuneOwnThreePoint] = static_cast<float>(scan.own_count[kP4Three]);
-  if (scan.opp_count[kP4FourThree] > 0) x[kTuneOppFourThree] = -1;
-  if (scan.opp_count[kP4DoubleThree] > 0) x[kTuneOppDoubleThree] = -1;
+  x[kTuneOwnThreePoint] = static_cast<float>(threats.own_count[kP4Three]);
+  if (threats.opp_count[kP4FourThree] > 0) x[kTuneOppFourThree] = -1;
+  if (threats.opp_count[kP4DoubleThree] > 0) x[kTuneOppDoubleThree] = -1;
   return x;
 }
 

@@ -32,8 +32,8 @@ TuneWeights CurrentWeights();
 // "kLineWeight[kFlex3]", "kEvalTempo", ...
 const char* TuneWeightName(int i);
 
-// The features of the node `scan` was made for, `us` to move, classified as `state`.
-TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeScan& scan, NodeState state);
+// The features of the node whose threats are `threats`, `us` to move, classified as `state`.
+TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& threats, NodeState state);
 
 // The unclamped evaluation.
 double Dot(const TuneWeights& w, const TuneFeatures& x);

@@ -100,15 +100,15 @@ absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path) {
 
 absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneSample>& out) {
   Board board(game.width, game.height, game.rule);
-  auto scan = std::make_unique<NodeScan>();
+  auto threats = std::make_unique<NodeThreats>();
   for (Pos move : game.moves) {
     if (board.stone_count() >= skip_stones) {
       const Color us = board.SideToMove();
-      ScanNode(board, us, *scan);
-      const NodeState state = ClassifyNode(board, us, *scan);
+      ReadThreats(board, us, *threats);
+      const NodeState state = ClassifyNode(board, us, *threats);
       if (state == NodeState::kNormal) {  // no five or straight-four point on either side
         const double score = us == Color::kBlack ? game.black_score : 1 - game.black_score;
-        out.push_back(TuneSample{ExtractFeatures(board, us, *scan, state), static_cast<float>(score)});
+        out.push_back(TuneSample{ExtractFeatures(board, us, *threats, state), static_cast<float>(score)});
       }
     }
     if (!board.OnBoard(move) || !board.IsEmpty(move))

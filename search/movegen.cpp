@@ -1,7 +1,6 @@
 #include "search/movegen.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "engine/forbidden.h"
 #include "engine/weights.h"
@@ -11,66 +10,39 @@ namespace sente {
 
 namespace {
 
-Pos FirstWith(const NodeScan& scan, Pattern4 CellInfo::*side, Pattern4 pattern) {
-  for (int i = 0; i < scan.num_cells; ++i)
-    if (scan.cells[i].*side == pattern) return scan.cells[i].pos;
-  return kNoPos;
+// A point where c's class is k: first on the lines through `near` (where a new threat was
+// made, most of the time), then anywhere. Precondition: there is one (Board::ThreatCount).
+Pos FindThreat(const Board& board, Color c, Pattern4 k, Pos near) {
+  if (near != kNoPos) {
+    for (int d = 0; d < kNumDirs; ++d)
+      for (int step = -5; step <= 5; ++step) {
+        const Pos q = static_cast<Pos>(near + step * kDirOffset[d]);
+        if (step != 0 && board.IsEmpty(q) && board.pattern4(q, c) == k) return q;
+      }
+  }
+  Pos found = kNoPos;
+  board.ForEachCandidate([&](Pos p) {
+    if (found == kNoPos && board.pattern4(p, c) == k) found = p;
+  });
+  return found;
 }
 
 }  // namespace
 
-void ScanNode(const Board& board, Color us, NodeScan& scan) {
-  std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
-  std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
-  const int own_i = Index(us), opp_i = 1 - own_i;
-  int n = 0;
-  board.ForEachCandidate([&](Pos p) {
-    const Cell& cell = board.cell(p);
-    const Pattern4 own = InfoPattern4(cell.info[own_i]);
-    const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
-    scan.cells[n++] = CellInfo{p, own, opp};
-    ++scan.own_count[own];
-    ++scan.opp_count[opp];
-  });
-  scan.num_cells = n;
-  // The first five and straight-four points in scan order, looked for only when there are some.
-  scan.own_five = scan.own_flex4 = kNoPos;
-  scan.opp_five[0] = scan.opp_five[1] = kNoPos;
-  if (scan.own_count[kP4Five] > 0) scan.own_five = FirstWith(scan, &CellInfo::own, kP4Five);
-  if (scan.own_count[kP4Flex4] > 0) scan.own_flex4 = FirstWith(scan, &CellInfo::own, kP4Flex4);
-  if (scan.opp_count[kP4Five] > 0) {
-    int found = 0;
-    for (int i = 0; i < n && found < 2; ++i)
-      if (scan.cells[i].opp == kP4Five) scan.opp_five[found++] = scan.cells[i].pos;
+void ReadThreats(const Board& board, Color us, NodeThreats& threats) {
+  const Color opp = Opponent(us);
+  std::fill(threats.own_count, threats.own_count + kP4Three, 0);
+  std::fill(threats.opp_count, threats.opp_count + kP4Three, 0);
+  for (int k = kP4Three; k < kNumPattern4; ++k) {
+    threats.own_count[k] = board.ThreatCount(us, static_cast<Pattern4>(k));
+    threats.opp_count[k] = board.ThreatCount(opp, static_cast<Pattern4>(k));
   }
-}
-
-void ScanThreats(const Board& board, Color us, NodeScan& scan) {
-  std::fill(std::begin(scan.own_count), std::end(scan.own_count), 0);
-  std::fill(std::begin(scan.opp_count), std::end(scan.opp_count), 0);
-  scan.num_cells = 0;
-  scan.own_five = scan.own_flex4 = kNoPos;
-  scan.opp_five[0] = scan.opp_five[1] = kNoPos;
-  const int own_i = Index(us), opp_i = 1 - own_i;
-  static_assert(kP4Three == 7 && kNumPattern4 <= 128 - 7);
-  board.ForEachCandidate([&](Pos p) {
-    const Cell& cell = board.cell(p);
-    uint64_t infos;
-    std::memcpy(&infos, cell.info, sizeof infos);
-    // Either class byte at kP4Three or more: its bit 7 set once 128 - 7 is added.
-    if ((((infos & 0x000000FF000000FFull) + 0x0000007900000079ull) & 0x0000008000000080ull) == 0)
-      return;
-    const Pattern4 own = InfoPattern4(cell.info[own_i]);
-    const Pattern4 opp = InfoPattern4(cell.info[opp_i]);
-    if (own >= kP4Three) ++scan.own_count[own];
-    if (opp >= kP4Three) ++scan.opp_count[opp];
-    if (own == kP4Five && scan.own_five == kNoPos) scan.own_five = p;
-    if (own == kP4Flex4 && scan.own_flex4 == kNoPos) scan.own_flex4 = p;
-    if (opp == kP4Five) {
-      if (scan.opp_five[0] == kNoPos) scan.opp_five[0] = p;
-      else if (scan.opp_five[1] == kNoPos) scan.opp_five[1] = p;
-    }
-  });
+  threats.own_five = threats.own_count[kP4Five] > 0
+                         ? FindThreat(board, us, kP4Five, board.LastMove())
+                         : kNoPos;
+  threats.opp_five = threats.own_five == kNoPos && threats.opp_count[kP4Five] == 1
+                         ? FindThreat(board, opp, kP4Five, board.LastMove())
+                         : kNoPos;
 }
 
 bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
@@ -84,16 +56,16 @@ bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
   }
 }
 
-NodeState ClassifyNode(Board& board, Color us, const NodeScan& scan) {
-  if (scan.own_five != kNoPos) return NodeState::kWinNow;
-  if (scan.opp_count[kP4Five] >= 2) return NodeState::kLost;
-  if (scan.opp_count[kP4Five] == 1) {
-    Pos block = scan.opp_five[0];
+NodeState ClassifyNode(Board& board, Color us, const NodeThreats& threats) {
+  if (threats.own_count[kP4Five] > 0) return NodeState::kWinNow;
+  if (threats.opp_count[kP4Five] >= 2) return NodeState::kLost;
+  if (threats.opp_count[kP4Five] == 1) {
+    const Pos block = threats.opp_five;
     return IsLegalMove(board, block, us, board.pattern4(block, us)) ? NodeState::kForcedBlock
                                                                      : NodeState::kLost;
   }
-  if (scan.own_flex4 != kNoPos) return NodeState::kWinIn3;
-  if (scan.opp_count[kP4Flex4] > 0) return NodeState::kDefend;
+  if (threats.own_count[kP4Flex4] > 0) return NodeState::kWinIn3;
+  if (threats.opp_count[kP4Flex4] > 0) return NodeState::kDefend;
   return NodeState::kNormal;
 }
 
@@ -102,6 +74,22 @@ int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Patter
 }
 
 namespace {
+
+// Every legal candidate, scored as MoveOrderScore does, in one pass over the cells.
+int GenerateAll(Board& board, Color us, ScoredMove* out) {
+  const int own_i = Index(us), opp_i = 1 - own_i;
+  const bool fouls = us == Color::kBlack && board.rule() == Rule::kRenju;
+  int n = 0;
+  board.ForEachCandidate([&](Pos p) {
+    const Cell& cell = board.cell(p);
+    const ComboInfo own = cell.info[own_i], opp = cell.info[opp_i];
+    const Pattern4 own4 = InfoPattern4(own), opp4 = InfoPattern4(opp);
+    out[n] = ScoredMove{p, own4, opp4,
+                        kOrderAttack[own4] + kOrderDefence[opp4] + InfoValue(own) + InfoValue(opp)};
+    n += !fouls || IsLegalMove(board, p, us, own4);
+  });
+  return n;
+}
 
 // Renju Black's double-three class may hide a legal four (4-3-3 with a false three).
 bool MakesFour(const Board& board, Pos p, Color us, Pattern4 own) {
@@ -123,12 +111,15 @@ bool StillThreatened(const Board& board, Color us, Pos q, const Pos* points, int
   return false;
 }
 
-int GenerateDefences(Board& board, Color us, const NodeScan& scan, ScoredMove* out) {
+int GenerateDefences(Board& board, Color us, ScoredMove* out) {
   const Color opp = Opponent(us);
-  Pos threats[kMaxMoves];
-  int num_threats = 0;
-  for (int i = 0; i < scan.num_cells; ++i)
-    if (scan.cells[i].opp == kP4Flex4) threats[num_threats++] = scan.cells[i].pos;
+  // The opponent's straight-four points, and our fours: they gain the tempo a block needs.
+  Pos threats[kMaxMoves], fours[kMaxMoves];
+  int num_threats = 0, num_fours = 0;
+  board.ForEachCandidate([&](Pos p) {
+    if (board.pattern4(p, opp) == kP4Flex4) threats[num_threats++] = p;
+    if (MakesFour(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
+  });
 
   // Blocks lie on a threatening line within four cells of a straight-four point; keep the
   // ones after which no straight-four point is left.
@@ -152,37 +143,32 @@ int GenerateDefences(Board& board, Color us, const NodeScan& scan, ScoredMove* o
       }
     }
   }
-  for (int i = 0; i < scan.num_cells; ++i) {
-    const CellInfo& c = scan.cells[i];
-    if (MakesFour(board, c.pos, us, c.own) && !Contains(out, n, c.pos) &&
-        IsLegalMove(board, c.pos, us, c.own))
-      out[n++] = ScoredMove{c.pos, c.own, c.opp, 0};
+  for (int i = 0; i < num_fours; ++i) {
+    const Pos p = fours[i];
+    const Pattern4 own = board.pattern4(p, us);
+    if (!Contains(out, n, p) && IsLegalMove(board, p, us, own))
+      out[n++] = ScoredMove{p, own, board.pattern4(p, opp), 0};
   }
+  for (int i = 0; i < n; ++i)
+    out[i].score = MoveOrderScore(board, us, out[i].pos, out[i].own, out[i].opp);
   return n;
 }
 
 }  // namespace
 
-int GenerateMoves(Board& board, Color us, NodeState state, const NodeScan& scan, ScoredMove* out) {
-  int n = 0;
+int GenerateMoves(Board& board, Color us, NodeState state, const NodeThreats& threats,
+                  ScoredMove* out) {
   switch (state) {
     case NodeState::kForcedBlock: {
-      Pos p = scan.opp_five[0];
-      out[n++] = ScoredMove{p, board.pattern4(p, us), board.pattern4(p, Opponent(us)), 0};
-      break;
+      const Pos p = threats.opp_five;
+      const Pattern4 own = board.pattern4(p, us), opp = board.pattern4(p, Opponent(us));
+      out[0] = ScoredMove{p, own, opp, MoveOrderScore(board, us, p, own, opp)};
+      return 1;
     }
-    case NodeState::kDefend: n = GenerateDefences(board, us, scan, out); break;
-    case NodeState::kNormal:
-      for (int i = 0; i < scan.num_cells; ++i) {
-        const CellInfo& c = scan.cells[i];
-        if (IsLegalMove(board, c.pos, us, c.own)) out[n++] = ScoredMove{c.pos, c.own, c.opp, 0};
-      }
-      break;
-    default: break;
+    case NodeState::kDefend: return GenerateDefences(board, us, out);
+    case NodeState::kNormal: return GenerateAll(board, us, out);
+    default: return 0;
   }
-  for (int i = 0; i < n; ++i)
-    out[i].score = MoveOrderScore(board, us, out[i].pos, out[i].own, out[i].opp);
-  return n;
 }
 
 }  // namespace sente

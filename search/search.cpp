@@ -83,7 +83,7 @@ class Worker {
         id_(id),
         on_info_(on_info),
         root_moves_(std::move(root_moves)),
-        scans_(kMaxPly + 2),
+        threats_(kMaxPly + 2),
         moves_(kMaxPly + 2),
         history_(std::make_unique<History>()),
         vcf_(std::make_unique<VcfSolver>(kVcfTableBits)) {
@@ -115,7 +115,7 @@ class Worker {
   bool CountNode();
   int RootSearch(int depth, int alpha, int beta, int pv_index);
   int Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok = true);
-  int Leaf(int ply, NodeState state, const NodeScan& scan);
+  int Leaf(int ply, NodeState state, const NodeThreats& threats);
   void UpdatePv(int ply, Pos move) {
     pv_[ply][ply] = move;
     for (int i = ply + 1; i < pv_len_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
@@ -138,7 +138,7 @@ class Worker {
   bool stopped_ = false;
   int seldepth_ = 0;
   bool first_move_searched_ = false;  // in the iteration under way
-  std::vector<NodeScan> scans_;
+  std::vector<NodeThreats> threats_;
   std::vector<MoveBuffer> moves_;
   std::unique_ptr<History> history_;
   std::unique_ptr<VcfSolver> vcf_;
@@ -181,17 +181,17 @@ bool Worker::CountNode() {
 }
 
 // A node at depth 0: static evaluation, unless a short threat-space search proves a win.
-int Worker::Leaf(int ply, NodeState state, const NodeScan& scan) {
+int Worker::Leaf(int ply, NodeState state, const NodeThreats& threats) {
   const Color us = SideAt(ply);
   // Only a four-three point is worth the solver here: with two plain fours it wins one
   // time in sixteen, and those calls took more nodes than the rest of the search.
-  if (kLeafVcfNodes > 0 && scan.own_count[kP4FourThree] > 0) {
+  if (kLeafVcfNodes > 0 && threats.own_count[kP4FourThree] > 0) {
     ThreatLimits limits;
     limits.max_nodes = kLeafVcfNodes;
     if (shared_.limits.max_nodes > 0 && id_ == 0) {
       const uint64_t used = nodes_.load(std::memory_order_relaxed);
       const uint64_t left = shared_.limits.max_nodes > used ? shared_.limits.max_nodes - used : 0;
-      if (left == 0) return EvaluateNode(board_, us, scan, state);
+      if (left == 0) return EvaluateNode(board_, us, threats, state);
       limits.max_nodes = std::min<uint64_t>(limits.max_nodes, left);
     }
     limits.stop = &shared_.stop;
@@ -199,7 +199,7 @@ int Worker::Leaf(int ply, NodeState state, const NodeScan& scan) {
     nodes_.store(nodes_.load(std::memory_order_relaxed) + vcf.nodes, std::memory_order_relaxed);
     if (vcf.win) return WinIn(ply + static_cast<int>(vcf.line.size()) + 2);
   }
-  return EvaluateNode(board_, us, scan, state);
+  return EvaluateNode(board_, us, threats, state);
 }
 
 int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok) {
@@ -208,11 +208,9 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (CountNode()) return 0;
   if (IsDrawn(board_)) return 0;
   const Color us = SideAt(ply);
-  NodeScan& scan = scans_[ply];
-  // Below the horizon only the threats are read (Leaf, EvaluateNode, a forced block).
-  if (depth <= 0) ScanThreats(board_, us, scan);
-  else ScanNode(board_, us, scan);
-  NodeState state = ClassifyNode(board_, us, scan);
+  NodeThreats& threats = threats_[ply];
+  ReadThreats(board_, us, threats);
+  NodeState state = ClassifyNode(board_, us, threats);
   switch (state) {
     case NodeState::kWinNow: return WinIn(ply + 1);
     case NodeState::kLost: return LossIn(ply + 2);
@@ -223,7 +221,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   alpha = std::max(alpha, LossIn(ply + 2));
   beta = std::min(beta, WinIn(ply + 3));
   if (alpha >= beta) return alpha;
-  if (ply >= kMaxPly - 1) return EvaluateNode(board_, us, scan, state);
+  if (ply >= kMaxPly - 1) return EvaluateNode(board_, us, threats, state);
 
   const uint64_t key = Key(ply);
   TTHit tt;
@@ -233,21 +231,21 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
        (tt.bound == Bound::kUpper && tt.score <= alpha)))
     return tt.score;
 
-  if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, state, scan);
+  if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, state, threats);
 
   // Internal iterative reduction: a node without a hash move is searched shallower first.
   if (depth >= 4 && (!tt_hit || tt.move == kNoPos)) --depth;
-  const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, scan, state);
+  const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, threats, state);
   // Reverse futility: a quiet node far above beta near the horizon.
   if (!pv_node && state == NodeState::kNormal && depth <= 5 && !IsWinScore(beta) &&
-      !IsLossScore(beta) && eval - 120 * depth >= beta && scan.opp_count[kP4FourThree] == 0)
+      !IsLossScore(beta) && eval - 120 * depth >= beta && threats.opp_count[kP4FourThree] == 0)
     return eval;
 
   // Null move: if passing still holds beta, a real move will too. Only without threats of
   // the opponent, which a pass would ignore.
   if (!pv_node && state == NodeState::kNormal && depth >= 3 && eval >= beta && null_ok &&
-      !IsWinScore(beta) && !IsLossScore(beta) && scan.opp_count[kP4FourThree] == 0 &&
-      scan.opp_count[kP4Four] == 0 && scan.opp_count[kP4DoubleThree] == 0) {
+      !IsWinScore(beta) && !IsLossScore(beta) && threats.opp_count[kP4FourThree] == 0 &&
+      threats.opp_count[kP4Four] == 0 && threats.opp_count[kP4DoubleThree] == 0) {
     const int r = 3 + depth / 3;
     int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
     if (stopped_) return 0;
@@ -255,7 +253,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   }
 
   ScoredMove* moves = moves_[ply].moves;
-  const int num_moves = GenerateMoves(board_, us, state, scan, moves);
+  int num_moves = GenerateMoves(board_, us, state, threats, moves);
   if (num_moves == 0) {
     // No legal move (Renju Black), or no defence against a straight four.
     return state == NodeState::kDefend ? LossIn(ply + 4) : LossIn(ply + 1);
@@ -274,13 +272,24 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   Pos best_move = kNoPos;
   Pos quiets[64];
   int num_quiets = 0;
+  bool only_fours = false;
   for (int i = 0; i < num_moves; ++i) {
+    // Late quiet moves, and near the horizon late threes, are pruned; fours never.
+    const bool prunable = !pv_node && !forced && i > 0 && !IsLossScore(best);
+    if (prunable && !only_fours && depth <= 6 && i >= 4 + depth * depth / 2) {
+      // From here on both move counts below prune everything but fours: drop the rest at
+      // once instead of sorting them out one at a time.
+      only_fours = true;
+      num_moves = static_cast<int>(
+          std::remove_if(moves + i, moves + num_moves,
+                         [](const ScoredMove& m) { return m.own < kP4Four; }) -
+          moves);
+      if (i == num_moves) break;
+    }
     PickBest(moves, i, num_moves);
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
-    // Late quiet moves, and near the horizon late threes, are pruned; fours never.
-    const bool prunable = !pv_node && !forced && i > 0 && !IsLossScore(best);
     if (prunable && quiet && depth <= 10 &&
         (i >= 2 + depth * depth / 4 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
       continue;
@@ -473,7 +482,7 @@ void Worker::Run() {
   }
 }
 
-std::vector<RootMove> MakeRootMoves(Board& board, Color side, NodeScan& scan) {
+std::vector<RootMove> MakeRootMoves(Board& board, Color side, NodeThreats& threats) {
   std::vector<RootMove> out;
   auto add = [&](Pos p, Pattern4 own, Pattern4 opp) {
     RootMove rm;
@@ -484,21 +493,21 @@ std::vector<RootMove> MakeRootMoves(Board& board, Color side, NodeScan& scan) {
     rm.pv = {p};
     out.push_back(rm);
   };
-  ScanNode(board, side, scan);
-  NodeState state = ClassifyNode(board, side, scan);
+  ReadThreats(board, side, threats);
+  NodeState state = ClassifyNode(board, side, threats);
   if (state == NodeState::kWinNow) {
-    add(scan.own_five, kP4Five, board.pattern4(scan.own_five, Opponent(side)));
+    add(threats.own_five, kP4Five, board.pattern4(threats.own_five, Opponent(side)));
     return out;
   }
   if (state == NodeState::kForcedBlock || state == NodeState::kDefend) {
     std::vector<ScoredMove> moves(kMaxMoves);
-    int n = GenerateMoves(board, side, state, scan, moves.data());
+    int n = GenerateMoves(board, side, state, threats, moves.data());
     for (int i = 0; i < n; ++i) add(moves[i].pos, moves[i].own, moves[i].opp);
   }
   if (out.empty()) {
-    // Every legal point of the board, near ones by the scan first.
+    // Every legal point of the board, the candidates first.
     std::vector<ScoredMove> moves(kMaxMoves);
-    int n = GenerateMoves(board, side, NodeState::kNormal, scan, moves.data());
+    int n = GenerateMoves(board, side, NodeState::kNormal, threats, moves.data());
     for (int i = 0; i < n; ++i) add(moves[i].pos, moves[i].own, moves[i].opp);
     if (out.empty()) {
       for (Pos p : board.points()) {
@@ -564,8 +573,8 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
     return finish(result);
   }
 
-  auto scan = std::make_unique<NodeScan>();
-  std::vector<RootMove> root_moves = MakeRootMoves(board, side, *scan);
+  auto threats = std::make_unique<NodeThreats>();
+  std::vector<RootMove> root_moves = MakeRootMoves(board, side, *threats);
   if (root_moves.empty()) {
     // Every empty point is forbidden for Black: answer one anyway (rules.md decision 3).
     result.best = Central(board, empty);

@@ -130,32 +130,56 @@ TEST(Board, Pattern4AfterMatchesPlace) {
   }
 }
 
-// The horizon's scan finds the same threats as the full one, on random positions.
-TEST(Board, ScanThreatsAgreesWithScanNode) {
+// The incremental threat counts, and the threats a node reads from them, agree with a count
+// over every empty cell, through random Places and Undos.
+TEST(Board, ThreatCountsMatchTheCells) {
   for (Rule rule : {Rule::kFreestyle, Rule::kRenju, Rule::kCaro}) {
     SCOPED_TRACE(RuleName(rule));
     std::mt19937 rng(static_cast<uint32_t>(rule) + 17);
     Board board(15, 15, rule);
-    auto full = std::make_unique<NodeScan>(), threats = std::make_unique<NodeScan>();
-    for (int step = 0; step < 150; ++step) {
+    NodeThreats threats;
+    int seen[kNumPattern4] = {};
+    for (int step = 0; step < 300; ++step) {
       std::vector<Pos> empty;
       for (Pos p : board.points())
         if (board.IsEmpty(p)) empty.push_back(p);
       board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
-      if (step % 40 == 39) board.Undo();
-      for (Color us : {Color::kBlack, Color::kWhite}) {
-        ScanNode(board, us, *full);
-        ScanThreats(board, us, *threats);
-        for (int k = kP4Three; k < kNumPattern4; ++k) {
-          ASSERT_EQ(threats->own_count[k], full->own_count[k]) << Pattern4Name(Pattern4(k));
-          ASSERT_EQ(threats->opp_count[k], full->opp_count[k]) << Pattern4Name(Pattern4(k));
+      if (rng() % 3 == 0) board.Undo();
+      for (Color c : {Color::kBlack, Color::kWhite}) {
+        int count[kNumPattern4] = {};
+        for (Pos p : board.points()) {
+          if (!board.IsEmpty(p)) continue;
+          const Pattern4 k = board.pattern4(p, c);
+          ++count[k];
+          if (k >= kP4Three) {
+            ASSERT_GT(board.Near(p), 0) << FormatGomocup(p);
+          }
         }
-        ASSERT_EQ(threats->own_five, full->own_five);
-        ASSERT_EQ(threats->own_flex4, full->own_flex4);
-        ASSERT_EQ(threats->opp_five[0], full->opp_five[0]);
-        ASSERT_EQ(threats->opp_five[1], full->opp_five[1]);
+        for (int k = kP4Three; k < kNumPattern4; ++k) {
+          ASSERT_EQ(board.ThreatCount(c, Pattern4(k)), count[k]) << Pattern4Name(Pattern4(k));
+          seen[k] += count[k] > 0;
+        }
+        ReadThreats(board, c, threats);
+        for (int k = kP4Three; k < kNumPattern4; ++k) {
+          ASSERT_EQ(threats.own_count[k], count[k]);
+          ASSERT_EQ(threats.opp_count[k], board.ThreatCount(Opponent(c), Pattern4(k)));
+        }
+        if (count[kP4Five] > 0) {
+          ASSERT_EQ(board.pattern4(threats.own_five, c), kP4Five);
+        } else {
+          ASSERT_EQ(threats.own_five, kNoPos);
+        }
+        if (count[kP4Five] == 0 && threats.opp_count[kP4Five] == 1) {
+          ASSERT_EQ(board.pattern4(threats.opp_five, Opponent(c)), kP4Five);
+        }
       }
+      if (step % 100 == 99)
+        while (board.stone_count() > 0) board.Undo();
     }
+    for (int k = kP4Three; k < kNumPattern4; ++k)
+      if (k != kP4Flex4 || rule != Rule::kCaro) {
+        EXPECT_GT(seen[k], 0) << Pattern4Name(Pattern4(k));
+      }
   }
 }
 

@@ -23,26 +23,25 @@ namespace {
 template <typename Visit>
 void PlayRandomGames(Rule rule, int games, int max_stones, uint32_t seed, Visit visit) {
   std::mt19937 rng(seed);
-  auto scan = std::make_unique<NodeScan>();
+  NodeThreats threats;
+  std::vector<ScoredMove> moves(kMaxMoves);
   for (int g = 0; g < games; ++g) {
     Board board(15, 15, rule);
     board.Play(MakePos(7, 7));
     while (board.stone_count() < max_stones) {
       const Color us = board.SideToMove();
-      ScanNode(board, us, *scan);
-      const NodeState state = ClassifyNode(board, us, *scan);
-      visit(board, us, *scan, state);
-      if (scan->num_cells == 0) break;
-      int pick = static_cast<int>(rng() % scan->num_cells);
-      if (rng() % 2) {
-        int32_t best = -1;
-        for (int i = 0; i < scan->num_cells; ++i) {
-          const CellInfo& c = scan->cells[i];
-          const int32_t score = MoveOrderScore(board, us, c.pos, c.own, c.opp);
-          if (score > best) best = score, pick = i;
-        }
-      }
-      const CellInfo& move = scan->cells[pick];
+      ReadThreats(board, us, threats);
+      const NodeState state = ClassifyNode(board, us, threats);
+      visit(board, us, threats, state);
+      const int n = GenerateMoves(board, us, NodeState::kNormal, threats, moves.data());
+      if (n == 0) break;
+      int pick = static_cast<int>(rng() % n);
+      if (rng() % 2) pick = static_cast<int>(std::max_element(moves.begin(), moves.begin() + n,
+                                                              [](const ScoredMove& a, const ScoredMove& b) {
+                                                                return a.score < b.score;
+                                                              }) -
+                                             moves.begin());
+      const ScoredMove& move = moves[pick];
       if (move.own == kP4Five) break;
       board.Place(move.pos, us);
     }
@@ -53,12 +52,12 @@ TEST(TuneFeatures, CurrentWeightsDottedWithFeaturesGiveTheEvaluation) {
   const TuneWeights w = CurrentWeights();
   for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju}) {
     int positions = 0, threats = 0;
-    PlayRandomGames(rule, 20, 80, 17, [&](Board& board, Color us, const NodeScan& scan,
+    PlayRandomGames(rule, 20, 80, 17, [&](Board& board, Color us, const NodeThreats& node,
                                            NodeState state) {
-      const TuneFeatures x = ExtractFeatures(board, us, scan, state);
+      const TuneFeatures x = ExtractFeatures(board, us, node, state);
       const double v = Dot(w, x);
       ASSERT_EQ(std::clamp(v, -kTuneEvalClamp, kTuneEvalClamp),
-                EvaluateNode(board, us, scan, state))
+                EvaluateNode(board, us, node, state))
           << RuleName(rule) << " " << FormatRenjuList(board.history(), 15);
       // The board sums alone: everything but the threat terms.
       double sums = 0;
