@@ -91,14 +91,6 @@ constexpr uint64_t ThreatCountOne(int k) {
   return k >= kP4Three ? uint64_t{1} << ThreatCountShift(static_cast<Pattern4>(k)) : 0;
 }
 
-// Whether either class byte of a cell's two ComboInfo words (Black's at bit 0, White's at bit 32)
-// is a threat class.
-constexpr bool HasThreatClass(uint64_t infos) {
-  static_assert(kP4Three == 7 && kNumPattern4 <= 128 - 7);
-  // A class byte at kP4Three or more has bit 7 set once 128 - 7 is added.
-  return (((infos & 0x000000FF000000FFull) + 0x0000007900000079ull) & 0x0000008000000080ull) != 0;
-}
-
 // Tables for one rule. Immutable once built; shared by every board of that rule.
 struct PatternTables {
   Rule rule;
