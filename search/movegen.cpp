@@ -10,21 +10,33 @@ namespace sente {
 
 namespace {
 
-// A point where c's class is k: first on the lines through `near` (where a new threat was
-// made, most of the time), then anywhere. Precondition: there is one (Board::ThreatCount).
-Pos FindThreat(const Board& board, Color c, Pattern4 k, Pos near) {
+// The `count` points where c's class is k (count = Board::ThreatCount), in board order.
+// They are looked for first on the lines through `near`, where the last move made them most
+// of the time, and on the whole board only if some are elsewhere.
+int FindThreats(const Board& board, Color c, Pattern4 k, int count, Pos near, Pos* out) {
+  int n = 0;
   if (near != kNoPos) {
     for (int d = 0; d < kNumDirs; ++d)
       for (int step = -5; step <= 5; ++step) {
         const Pos q = static_cast<Pos>(near + step * kDirOffset[d]);
-        if (step != 0 && board.IsEmpty(q) && board.pattern4(q, c) == k) return q;
+        if (step != 0 && board.IsEmpty(q) && board.pattern4(q, c) == k) out[n++] = q;
       }
   }
-  Pos found = kNoPos;
+  if (n == count) {
+    std::sort(out, out + n);
+    return n;
+  }
+  n = 0;
   board.ForEachCandidate([&](Pos p) {
-    if (found == kNoPos && board.pattern4(p, c) == k) found = p;
+    if (board.pattern4(p, c) == k) out[n++] = p;
   });
-  return found;
+  return n;
+}
+
+Pos FindThreat(const Board& board, Color c, Pattern4 k, int count, Pos near) {
+  Pos points[kMaxMoves];
+  FindThreats(board, c, k, count, near, points);
+  return points[0];
 }
 
 }  // namespace
@@ -38,10 +50,10 @@ void ReadThreats(const Board& board, Color us, NodeThreats& threats) {
     threats.opp_count[k] = board.ThreatCount(opp, static_cast<Pattern4>(k));
   }
   threats.own_five = threats.own_count[kP4Five] > 0
-                         ? FindThreat(board, us, kP4Five, board.LastMove())
+                         ? FindThreat(board, us, kP4Five, threats.own_count[kP4Five], board.LastMove())
                          : kNoPos;
   threats.opp_five = threats.own_five == kNoPos && threats.opp_count[kP4Five] == 1
-                         ? FindThreat(board, opp, kP4Five, board.LastMove())
+                         ? FindThreat(board, opp, kP4Five, 1, board.LastMove())
                          : kNoPos;
 }
 
@@ -111,15 +123,22 @@ bool StillThreatened(const Board& board, Color us, Pos q, const Pos* points, int
   return false;
 }
 
-int GenerateDefences(Board& board, Color us, ScoredMove* out) {
+int GenerateDefences(Board& board, Color us, const NodeThreats& node, ScoredMove* out) {
   const Color opp = Opponent(us);
-  // The opponent's straight-four points, and our fours: they gain the tempo a block needs.
-  Pos threats[kMaxMoves], fours[kMaxMoves];
-  int num_threats = 0, num_fours = 0;
-  board.ForEachCandidate([&](Pos p) {
-    if (board.pattern4(p, opp) == kP4Flex4) threats[num_threats++] = p;
-    if (MakesFour(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
-  });
+  // The opponent's straight-four points.
+  Pos threats[kMaxMoves];
+  const int num_threats =
+      FindThreats(board, opp, kP4Flex4, node.opp_count[kP4Flex4], board.LastMove(), threats);
+  // Our fours gain the tempo a block needs. Renju Black's double-three class may hide one.
+  Pos fours[kMaxMoves];
+  int num_fours = 0;
+  const bool hidden_fours = us == Color::kBlack && board.rule() == Rule::kRenju &&
+                            node.own_count[kP4DoubleThree] > 0;
+  if (node.own_count[kP4Four] + node.own_count[kP4FourThree] > 0 || hidden_fours) {
+    board.ForEachCandidate([&](Pos p) {
+      if (MakesFour(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
+    });
+  }
 
   // Blocks lie on a threatening line within four cells of a straight-four point; keep the
   // ones after which no straight-four point is left.
@@ -165,7 +184,7 @@ int GenerateMoves(Board& board, Color us, NodeState state, const NodeThreats& th
       out[0] = ScoredMove{p, own, opp, MoveOrderScore(board, us, p, own, opp)};
       return 1;
     }
-    case NodeState::kDefend: return GenerateDefences(board, us, out);
+    case NodeState::kDefend: return GenerateDefences(board, us, threats, out);
     case NodeState::kNormal: return GenerateAll(board, us, out);
     default: return 0;
   }
