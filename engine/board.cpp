@@ -137,12 +137,13 @@ struct PlaceState {
 
 constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
 
-// Re-derives the cell k steps from a new stone along direction d. `around` holds the codes of
+// Re-derives the cell k steps from a new stone along direction d, and counts threat classes
+// when kCount. `around` holds the codes of
 // the 21 cells centred on the stone (after it), offset -10 at bits 0..1. Templated on d and k so
 // that every cell offset and shift is a constant once Place unrolls the calls. Branch-free: stones
 // and walls are updated too (their fields mean nothing and Undo restores them), only the value
 // sums look at the colour. Unpredictable branches cost more here than the work they save.
-template <int d, int k>
+template <bool kCount, int d, int k>
 [[gnu::always_inline]] inline void UpdateCell(PlaceState& s, const TableView& t, uint64_t around) {
   constexpr int kShift = 4 * d;
   Cell& cell = s.at[k * kDirOffset[d]];
@@ -159,10 +160,12 @@ template <int d, int k>
   std::memcpy(cell.info, &infos, sizeof infos);
   const uint64_t empty = -static_cast<uint64_t>(cell.color == Color::kEmpty);
   s.delta += (infos - old_infos) & empty;
-  // No branch on whether a class is a threat: near a new stone, two cells in five have one.
-  s.threat_delta[0] += (kThreatCountOne[black & 15] - kThreatCountOne[old_infos & 15]) & empty;
-  s.threat_delta[1] +=
-      (kThreatCountOne[white & 15] - kThreatCountOne[(old_infos >> 32) & 15]) & empty;
+  if constexpr (kCount) {
+    // No branch on whether a class is a threat: near a new stone, two cells in five have one.
+    s.threat_delta[0] += (kThreatCountOne[black & 15] - kThreatCountOne[old_infos & 15]) & empty;
+    s.threat_delta[1] +=
+        (kThreatCountOne[white & 15] - kThreatCountOne[(old_infos >> 32) & 15]) & empty;
+  }
 }
 
 // The codes of the 21 cells centred on coordinate `coord` of a line word, offset -10 at bits
@@ -176,25 +179,25 @@ inline uint64_t Around(uint64_t line, int coord) {
 // The i-th of the 2 * reach offsets -reach..-1, 1..reach.
 constexpr int ReachOffset(int reach, int i) { return i < reach ? i - reach : i - reach + 1; }
 
-template <int reach, int d, int... i>
+template <int reach, bool kCount, int d, int... i>
 [[gnu::always_inline]] inline void UpdateLine(PlaceState& s, const TableView& t, uint64_t around,
                                               std::integer_sequence<int, i...>) {
-  (UpdateCell<d, ReachOffset(reach, i)>(s, t, around), ...);
+  (UpdateCell<kCount, d, ReachOffset(reach, i)>(s, t, around), ...);
 }
 
 // Works on copies of the state and tables: stores into cells may alias anything reached
 // through a reference, which would be reloaded on every cell. Kept out of Place, where GCC
 // would schedule all forty keys first and spill them.
-template <int reach>
+template <int reach, bool kCount>
 [[gnu::noinline]] void UpdateLines(PlaceState& state, const TableView& tables,
                                    const uint64_t around[kNumDirs]) {
   constexpr auto kCells = std::make_integer_sequence<int, 2 * reach>();
   PlaceState s = state;
   const TableView t = tables;
-  UpdateLine<reach, 0>(s, t, around[0], kCells);
-  UpdateLine<reach, 1>(s, t, around[1], kCells);
-  UpdateLine<reach, 2>(s, t, around[2], kCells);
-  UpdateLine<reach, 3>(s, t, around[3], kCells);
+  UpdateLine<reach, kCount, 0>(s, t, around[0], kCells);
+  UpdateLine<reach, kCount, 1>(s, t, around[1], kCells);
+  UpdateLine<reach, kCount, 2>(s, t, around[2], kCells);
+  UpdateLine<reach, kCount, 3>(s, t, around[3], kCells);
   state.delta = s.delta;
   state.threat_delta[0] = s.threat_delta[0];
   state.threat_delta[1] = s.threat_delta[1];
@@ -226,10 +229,11 @@ void Board::Place(Pos p, Color c) {
   SetLineCode(p, static_cast<uint64_t>(c));
   uint64_t around[kNumDirs];
   for (int d = 0; d < kNumDirs; ++d) around[d] = Around(lines_[LineIndex(p, d)], LineCoord(p, d));
+  const bool count = !threat_counts_paused_;
   if (LineReach(rule_) == 4) {
-    UpdateLines<4>(s, t, around);
+    count ? UpdateLines<4, true>(s, t, around) : UpdateLines<4, false>(s, t, around);
   } else {
-    UpdateLines<5>(s, t, around);
+    count ? UpdateLines<5, true>(s, t, around) : UpdateLines<5, false>(s, t, around);
   }
   UpdateNear<true>(near_.data(), p);
   near_[p] |= 0x80;
@@ -238,8 +242,10 @@ void Board::Place(Pos p, Color c) {
       static_cast<int64_t>(s.delta - static_cast<uint64_t>(black_delta)) >> 32;
   info_sum_[0] += black_delta - cells[p].info[0];  // the stone's cell is no longer empty
   info_sum_[1] += white_delta - cells[p].info[1];
-  threat_counts_[0] += s.threat_delta[0] - ThreatCountOne(InfoPattern4(cells[p].info[0]));
-  threat_counts_[1] += s.threat_delta[1] - ThreatCountOne(InfoPattern4(cells[p].info[1]));
+  if (count) {
+    threat_counts_[0] += s.threat_delta[0] - ThreatCountOne(InfoPattern4(cells[p].info[0]));
+    threat_counts_[1] += s.threat_delta[1] - ThreatCountOne(InfoPattern4(cells[p].info[1]));
+  }
   hash_ ^= ZobristKey(c, p);
   ++counts_[Index(c)];
   ++row_stones_[p / kStride];

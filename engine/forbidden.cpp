@@ -31,6 +31,7 @@ bool IsRealThree(Board& board, Pos p, int dir, int depth) {
 // Real threes Black makes at the empty point p, counting up to `enough`.
 int RealThrees(Board& board, Pos p, int depth, int enough) {
   const uint16_t combo = board.cell(p).combo[0];
+  ThreatCountsPause pause(board);
   board.Place(p, Color::kBlack);
   int threes = 0;
   for (int d = 0; d < kNumDirs && threes < enough; ++d) {

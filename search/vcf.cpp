@@ -42,6 +42,7 @@ bool MayBeFoul(const Board& board, Pos p) {
 }  // namespace
 
 ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
+  ThreatCountsPause pause(board);  // never read here
   ThreatResult result;
   ThreatBudget budget(limits);
   board_ = &board;

@@ -51,6 +51,7 @@ VctSolver::VctSolver(int max_table_bits)
       no_vcf_(size_t{1} << kNoVcfBits) {}
 
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
+  ThreatCountsPause pause(board);  // never read here
   ThreatResult result;
   ThreatBudget budget(limits);
   board_ = &board;

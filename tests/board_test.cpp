@@ -131,7 +131,7 @@ TEST(Board, Pattern4AfterMatchesPlace) {
 }
 
 // The incremental threat counts, and the threats a node reads from them, agree with a count
-// over every empty cell, through random Places and Undos.
+// over every empty cell, through random Places and Undos, some of them paused.
 TEST(Board, ThreatCountsMatchTheCells) {
   for (Rule rule : {Rule::kFreestyle, Rule::kRenju, Rule::kCaro}) {
     SCOPED_TRACE(RuleName(rule));
@@ -145,6 +145,16 @@ TEST(Board, ThreatCountsMatchTheCells) {
         if (board.IsEmpty(p)) empty.push_back(p);
       board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
       if (rng() % 3 == 0) board.Undo();
+      if (step % 7 == 0) {
+        // Stones placed and taken back while the counts are paused leave them right.
+        ThreatCountsPause pause(board);
+        for (int i = 0; i < 3; ++i) {
+          Pos q = empty[rng() % empty.size()];
+          while (!board.IsEmpty(q)) q = empty[rng() % empty.size()];
+          board.Place(q, rng() % 2 ? Color::kBlack : Color::kWhite);
+        }
+        for (int i = 0; i < 3; ++i) board.Undo();
+      }
       for (Color c : {Color::kBlack, Color::kWhite}) {
         int count[kNumPattern4] = {};
         for (Pos p : board.points()) {
