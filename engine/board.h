@@ -186,6 +186,7 @@ class Board {
 // Pauses a board's threat counts for a scope, for solvers that never read them: they cost
 // about a fifth of Place. Every stone placed in the scope must be taken back before it ends,
 // and then the counts are right again (Undo restores them as they were before each Place).
+// A copy of the board made meanwhile has wrong counts and stays paused.
 class ThreatCountsPause {
  public:
   explicit ThreatCountsPause(Board& board) : board_(board), was_paused_(board.threat_counts_paused_) {
