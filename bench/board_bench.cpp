@@ -1,5 +1,6 @@
-// Micro-benchmarks of the rules core: place+undo with all incremental updates, and listing
-// Black's forbidden points.
+// Micro-benchmarks of the rules core: place+undo with all incremental updates (threat counts
+// on and paused), and listing Black's forbidden points.
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -34,11 +35,14 @@ std::vector<Board> Positions(Rule rule, int stones) {
   return boards;
 }
 
+// Arguments: the rule, and 1 to pause the threat counts (as the solvers do).
 void BM_PlaceUndo(benchmark::State& state) {
   std::vector<Board> boards = Positions(static_cast<Rule>(state.range(0)), 40);
   int64_t pairs = 0;
   for (auto _ : state) {
     for (Board& board : boards) {
+      std::optional<ThreatCountsPause> pause;
+      if (state.range(1) != 0) pause.emplace(board);
       for (Pos p : board.points()) {
         if (!board.IsEmpty(p) || board.Near(p) == 0) continue;
         board.Play(p);
@@ -50,7 +54,7 @@ void BM_PlaceUndo(benchmark::State& state) {
   }
   state.counters["pairs/s"] = benchmark::Counter(static_cast<double>(pairs), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_PlaceUndo)->Arg(static_cast<int>(Rule::kFreestyle))->Arg(static_cast<int>(Rule::kRenju));
+BENCHMARK(BM_PlaceUndo)->ArgsProduct({{static_cast<int>(Rule::kFreestyle), static_cast<int>(Rule::kRenju)}, {0, 1}});
 
 void BM_ForbiddenPoints(benchmark::State& state) {
   std::vector<Board> boards = Positions(Rule::kRenju, 40);
