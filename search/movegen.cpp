@@ -33,10 +33,10 @@ int FindThreats(const Board& board, Color c, Pattern4 k, int count, Pos near, Po
   return n;
 }
 
+// The first of them, or kNoPos if the counts were wrong (they never should be).
 Pos FindThreat(const Board& board, Color c, Pattern4 k, int count, Pos near) {
   Pos points[kMaxMoves];
-  FindThreats(board, c, k, count, near, points);
-  return points[0];
+  return FindThreats(board, c, k, count, near, points) > 0 ? points[0] : kNoPos;
 }
 
 }  // namespace
