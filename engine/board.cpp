@@ -138,11 +138,11 @@ struct PlaceState {
 constexpr int SavedSlot(int d, int k) { return d * 10 + LineSlot(k); }
 
 // Re-derives the cell k steps from a new stone along direction d, and counts threat classes
-// when kCount. `around` holds the codes of
-// the 21 cells centred on the stone (after it), offset -10 at bits 0..1. Templated on d and k so
-// that every cell offset and shift is a constant once Place unrolls the calls. Branch-free: stones
-// and walls are updated too (their fields mean nothing and Undo restores them), only the value
-// sums look at the colour. Unpredictable branches cost more here than the work they save.
+// when kCount. `around` holds the codes of the 21 cells centred on the stone (after it),
+// offset -10 at bits 0..1. Templated on d and k so that every cell offset and shift is a
+// constant once Place unrolls the calls. Branch-free: stones and walls are updated too (their
+// fields mean nothing and Undo restores them), only the value sums and threat counts look at
+// the colour. Unpredictable branches cost more here than the work they save.
 template <bool kCount, int d, int k>
 [[gnu::always_inline]] inline void UpdateCell(PlaceState& s, const TableView& t, uint64_t around) {
   constexpr int kShift = 4 * d;

@@ -87,17 +87,14 @@ int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Patter
 
 namespace {
 
-// Every legal candidate, scored as MoveOrderScore does, in one pass over the cells.
+// Every legal candidate, scored, in one pass over the cells.
 int GenerateAll(Board& board, Color us, ScoredMove* out) {
-  const int own_i = Index(us), opp_i = 1 - own_i;
+  const Color opp = Opponent(us);
   const bool fouls = us == Color::kBlack && board.rule() == Rule::kRenju;
   int n = 0;
   board.ForEachCandidate([&](Pos p) {
-    const Cell& cell = board.cell(p);
-    const ComboInfo own = cell.info[own_i], opp = cell.info[opp_i];
-    const Pattern4 own4 = InfoPattern4(own), opp4 = InfoPattern4(opp);
-    out[n] = ScoredMove{p, own4, opp4,
-                        kOrderAttack[own4] + kOrderDefence[opp4] + InfoValue(own) + InfoValue(opp)};
+    const Pattern4 own4 = board.pattern4(p, us), opp4 = board.pattern4(p, opp);
+    out[n] = ScoredMove{p, own4, opp4, MoveOrderScore(board, us, p, own4, opp4)};
     n += !fouls || IsLegalMove(board, p, us, own4);
   });
   return n;
