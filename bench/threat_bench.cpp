@@ -7,7 +7,7 @@
 #include <string>
 
 #include "benchmark/benchmark.h"
-#include "protocol/puzzle_file.h"
+#include "protocol/io/puzzle_file.h"
 #include "search/threat.h"
 
 namespace sente {

@@ -1,0 +1,313 @@
+#include "protocol/gomocup/session.h"
+
+#include <iostream>
+#include <memory>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/coord.h"
+#include "protocol/gomocup/swap2.h"
+
+namespace sente {
+namespace {
+
+constexpr int kMaxNBest = 64;
+
+std::string FormatScore(int score) {
+  if (IsWinScore(score)) return absl::StrCat("+M", PliesToEnd(score));
+  if (IsLossScore(score)) return absl::StrCat("-M", PliesToEnd(score));
+  return absl::StrCat(score);
+}
+
+bool NeedsGame(CommandKind kind) {
+  switch (kind) {
+    case CommandKind::kRestart:
+    case CommandKind::kBegin:
+    case CommandKind::kTurn:
+    case CommandKind::kBoard:
+    case CommandKind::kYxBoard:
+    case CommandKind::kTakeback:
+    case CommandKind::kPlay:
+    case CommandKind::kSwap2Board:
+    case CommandKind::kYxShowForbid:
+    case CommandKind::kYxNBest:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsBlock(CommandKind kind) {
+  return kind == CommandKind::kBoard || kind == CommandKind::kYxBoard ||
+         kind == CommandKind::kSwap2Board;
+}
+
+}  // namespace
+
+void ProtocolOutput::Line(absl::string_view text) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  out_ << text << '\n';
+  out_.flush();
+}
+
+std::string FormatForbid(const std::vector<Pos>& points) {
+  std::string out = "FORBID ";
+  for (Pos p : points) absl::StrAppendFormat(&out, "%02d%02d", PosX(p), PosY(p));
+  return out + ".";
+}
+
+std::string GomocupSession::FormatPv(const std::vector<Pos>& pv) const {
+  return absl::StrJoin(pv, " ", [](std::string* out, Pos p) { out->append(FormatGomocup(p)); });
+}
+
+// Messages may quote hostile input: keep them to one printable line.
+void GomocupSession::Error(absl::string_view what, const absl::Status& status) {
+  out_.Line(absl::StrCat("ERROR ", what, ": ", Printable(status.message(), 200)));
+}
+
+void GomocupSession::Report(const SearchInfo& info) {
+  ++reports_;
+  if (!player_.settings().show_detail) return;
+  int64_t speed = info.ms > 0 ? static_cast<int64_t>(info.nodes) * 1000 / info.ms : 0;
+  std::string line = absl::StrCat("MESSAGE depth ", info.depth, "-", info.seldepth);
+  if (info.multipv > 1) absl::StrAppend(&line, " multipv ", info.multipv);
+  absl::StrAppend(&line, " score ", FormatScore(info.score), " nodes ", info.nodes, " speed ",
+                  speed, " time ", info.ms, " pv ", FormatPv(info.pv));
+  out_.Line(line);
+}
+
+void GomocupSession::Think(const InputLine& line, int multipv) {
+  reports_ = 0;
+  const std::atomic<bool>& stop = queue_.ArmStop(line);
+  absl::StatusOr<SearchResult> result =
+      player_.Think(line.arrived, stop, [this](const SearchInfo& info) { Report(info); }, multipv);
+  if (!result.ok()) {
+    Error("cannot move", result.status());
+    return;
+  }
+  if (multipv > 1) {
+    for (size_t i = 0; i < result->lines.size(); ++i) {
+      const RootLine& root = result->lines[i];
+      out_.Line(absl::StrCat("MESSAGE nbest ", i + 1, " ", FormatGomocup(root.move), " score ",
+                             FormatScore(root.score), " pv ", FormatPv(root.pv)));
+    }
+  }
+  if (reports_ == 0) {
+    SearchInfo summary;
+    summary.depth = summary.seldepth = result->depth;
+    summary.score = result->score;
+    summary.nodes = result->nodes;
+    summary.ms = result->ms;
+    summary.pv = result->pv;
+    Report(summary);
+  }
+  out_.Line(FormatGomocup(result->best));
+}
+
+bool GomocupSession::ReadBlock(absl::string_view name, std::vector<std::string>* lines,
+                               std::optional<InputLine>* rest) {
+  while (std::optional<InputLine> next = queue_.Pop()) {
+    Command command = ParseCommand(next->text);
+    if (next->length > kMaxLineLength) {
+      lines->push_back(next->text.substr(0, 40));
+      continue;
+    }
+    if (command.kind == CommandKind::kEmpty) continue;
+    if (command.kind == CommandKind::kDone) return true;
+    if (command.kind != CommandKind::kUnknown) {
+      out_.Line(absl::StrCat("ERROR ", name, ": no DONE before ", Printable(command.word),
+                             "; position unchanged"));
+      *rest = std::move(next);
+      return false;
+    }
+    lines->push_back(next->text);
+  }
+  return false;  // end of input
+}
+
+bool GomocupSession::Handle(const InputLine& line) {
+  if (line.length > kMaxLineLength) {
+    out_.Line(absl::StrCat("ERROR line too long (", line.length, " bytes; at most ",
+                           kMaxLineLength, ")"));
+    return true;
+  }
+  Command command = ParseCommand(line.text);
+  return HandleCommand(command, line);
+}
+
+bool GomocupSession::HandleCommand(const Command& command, const InputLine& line) {
+  const std::string name = absl::AsciiStrToUpper(command.word);
+  std::vector<std::string> block;
+  if (IsBlock(command.kind)) {
+    std::optional<InputLine> rest;
+    if (!ReadBlock(name, &block, &rest)) return rest ? Handle(*rest) : true;
+  }
+  if (NeedsGame(command.kind) && !player_.started()) {
+    out_.Line(absl::StrCat("ERROR ", name, ": no game: send START first"));
+    return true;
+  }
+  auto parse_move = [&](absl::string_view text) {
+    return ParseGomocup(text, player_.board().width(), player_.board().height());
+  };
+  switch (command.kind) {
+    case CommandKind::kEmpty:
+    case CommandKind::kStop:  // nothing to stop: a search in progress was stopped already
+      return true;
+    case CommandKind::kEnd:
+      return false;
+    case CommandKind::kStart:
+    case CommandKind::kRectStart: {
+      absl::StatusOr<std::pair<int, int>> size = command.kind == CommandKind::kStart
+                                                     ? ParseStartSize(command.args)
+                                                     : ParseRectSize(command.args);
+      absl::Status started = size.ok() ? player_.NewGame(size->first, size->second) : size.status();
+      if (started.ok()) {
+        out_.Line("OK");
+      } else {
+        Error(name, started);
+      }
+      return true;
+    }
+    case CommandKind::kRestart: {
+      absl::Status restarted = player_.Restart();
+      if (restarted.ok()) {
+        out_.Line("OK");
+      } else {
+        Error(name, restarted);
+      }
+      return true;
+    }
+    case CommandKind::kBegin:
+      Think(line);
+      return true;
+    case CommandKind::kTurn:
+    case CommandKind::kPlay: {
+      absl::StatusOr<Pos> move = parse_move(command.args);
+      absl::Status played = move.ok() ? player_.PlayMove(*move) : move.status();
+      if (!played.ok()) {
+        Error(absl::StrCat(name, " ", Printable(command.args)), played);
+      } else if (command.kind == CommandKind::kTurn) {
+        Think(line);
+      } else {
+        out_.Line(FormatGomocup(*move));
+      }
+      return true;
+    }
+    case CommandKind::kTakeback: {
+      absl::StatusOr<Pos> move = parse_move(command.args);
+      absl::Status taken = move.ok() ? player_.Takeback(*move) : move.status();
+      if (taken.ok()) {
+        out_.Line("OK");
+      } else {
+        Error(absl::StrCat(name, " ", Printable(command.args)), taken);
+      }
+      return true;
+    }
+    case CommandKind::kBoard:
+    case CommandKind::kYxBoard: {
+      std::vector<BoardStone> stones;
+      for (const std::string& text : block) {
+        absl::StatusOr<FieldStone> stone =
+            ParseFieldStone(text, player_.board().width(), player_.board().height());
+        if (!stone.ok()) {
+          Error(absl::StrCat(name, " (position unchanged)"), stone.status());
+          return true;
+        }
+        stones.push_back({MakePos(stone->x, stone->y), stone->field});
+      }
+      absl::Status set = player_.SetPosition(stones);
+      if (!set.ok()) {
+        Error(absl::StrCat(name, " (position unchanged)"), set);
+      } else if (command.kind == CommandKind::kBoard) {
+        Think(line);
+      }
+      return true;
+    }
+    case CommandKind::kSwap2Board: {
+      std::vector<Pos> stones;
+      for (const std::string& text : block) {
+        absl::StatusOr<Pos> move = parse_move(text);
+        if (!move.ok()) {
+          Error(absl::StrCat(name, " (position unchanged)"), move.status());
+          return true;
+        }
+        stones.push_back(*move);
+      }
+      reports_ = 0;
+      absl::StatusOr<Swap2Answer> answer = DecideSwap2(
+          player_, stones, line.arrived, queue_.ArmStop(line),
+          [this](const SearchInfo& info) { Report(info); });
+      if (!answer.ok()) {
+        Error(name, answer.status());
+      } else {
+        out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
+      }
+      return true;
+    }
+    case CommandKind::kDone:
+      out_.Line("ERROR DONE without BOARD, YXBOARD or SWAP2BOARD");
+      return true;
+    case CommandKind::kInfo: {
+      absl::StatusOr<std::pair<std::string, std::string>> info = ParseInfo(command.args);
+      absl::Status set = info.ok() ? player_.SetInfo(info->first, info->second) : info.status();
+      if (!set.ok()) Error("INFO", set);
+      return true;
+    }
+    case CommandKind::kAbout:
+      out_.Line(kAboutLine);
+      return true;
+    case CommandKind::kYxShowForbid:
+      out_.Line(FormatForbid(player_.ForbiddenNow()));
+      return true;
+    case CommandKind::kYxNBest: {
+      int n = 0;
+      if (!absl::SimpleAtoi(command.args, &n) || n < 1 || n > kMaxNBest) {
+        out_.Line(absl::StrCat("ERROR YXNBEST: expected a count from 1 to ", kMaxNBest, ", got '",
+                               Printable(command.args), "'"));
+        return true;
+      }
+      Think(line, n);
+      return true;
+    }
+    case CommandKind::kYxHashClear:
+      player_.ClearHash();
+      return true;
+    case CommandKind::kYxShowInfo: {
+      unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+      out_.Line(absl::StrCat("MESSAGE INFO MAX_THREAD_NUM ", cores));
+      out_.Line(absl::StrCat("MESSAGE INFO MAX_HASH_SIZE ", player_.MaxHashBytes() / 1024));
+      return true;
+    }
+    case CommandKind::kUnknown:
+      out_.Line(absl::StrCat("UNKNOWN command '", Printable(command.word), "'"));
+      return true;
+  }
+  return true;
+}
+
+int RunProtocol(std::istream& in, std::ostream& out) {
+  // The queue outlives this call when the reader thread is left blocked on stdin after END.
+  auto queue = std::make_shared<CommandQueue>();
+  std::thread reader([queue, &in] { ReadLines(in, *queue, ClassifyInterrupt); });
+  {
+    auto session = std::make_unique<GomocupSession>(*queue, out);
+    while (std::optional<InputLine> line = queue->Pop()) {
+      if (!session->Handle(*line)) break;
+    }
+  }
+  // A blocked read of stdin cannot be interrupted; the process is about to exit anyway.
+  // Any other stream is read to its end.
+  if (&in == &std::cin && !queue->closed()) {
+    reader.detach();
+  } else {
+    reader.join();
+  }
+  return 0;
+}
+
+}  // namespace sente

@@ -1,0 +1,35 @@
+// Training positions for tuning: finished games read from PGN as `sente match --pgn` writes
+// them, replayed, and their quiet positions labelled with the game's result.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/types.h"
+#include "protocol/tune/features.h"
+
+namespace sente {
+
+struct TuneGame {
+  Rule rule = Rule::kFreestyle;
+  int width = 15, height = 15;
+  std::vector<Pos> moves;  // the opening's stones, then the engines' moves
+  double black_score = 0.5;  // 1 Black won, 0 White won, 0.5 drawn
+};
+
+// Games of PGN text; games without a decided or drawn result ("*") are left out.
+absl::StatusOr<std::vector<TuneGame>> ParseGames(absl::string_view pgn);
+absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path);
+
+struct TuneSample {
+  TuneFeatures x;
+  float result;  // for the side to move: 1 won, 0.5 drawn, 0 lost
+};
+
+// Appends the game's quiet positions (no five and no straight-four point for either side)
+// with at least `skip_stones` stones. Fails on a move off the board or onto a stone.
+absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneSample>& out);
+
+}  // namespace sente

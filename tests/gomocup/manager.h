@@ -1,0 +1,73 @@
+// Test helper: drives a real pbrain-sente through the Gomocup protocol the way a manager does.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/coord.h"
+#include "gtest/gtest.h"
+#include "protocol/io/process.h"
+#include "tests/gomocup/harness.h"
+
+namespace sente::testing {
+
+inline bool Sanitized() {
+  const char* s = std::getenv("SENTE_SANITIZED");
+  return s != nullptr && std::string(s) == "1";
+}
+
+class ManagedEngine {
+ public:
+  // eol: "\r\n" like Piskvork and GomocupJudge, "\n" like c-gomoku-cli.
+  explicit ManagedEngine(std::string eol = "\r\n") : eol_(std::move(eol)) {
+    auto child = ChildProcess::Start({SENTE_ENGINE_PATH}, "", /*quiet_stderr=*/false);
+    EXPECT_TRUE(child.ok()) << child.status();
+    if (child.ok()) child_ = std::move(*child);
+  }
+  bool ok() const { return child_ != nullptr; }
+  ChildProcess& process() { return *child_; }
+
+  void Send(const std::string& line) {
+    absl::Status s = child_->Write(line + eol_);
+    EXPECT_TRUE(s.ok()) << line << ": " << s;
+  }
+  // The next line that is not MESSAGE/DEBUG, or "" on timeout or end of output.
+  std::string Answer(int timeout_ms = 10000) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (true) {
+      int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      deadline - std::chrono::steady_clock::now())
+                                      .count());
+      if (left <= 0) return "";
+      absl::StatusOr<std::string> line = child_->ReadLine(left);
+      if (!line.ok()) return "";
+      if (line->rfind("MESSAGE", 0) == 0) {
+        messages_.push_back(*line);
+        continue;
+      }
+      if (line->rfind("DEBUG", 0) == 0) continue;
+      return *line;
+    }
+  }
+  std::string Ask(const std::string& line, int timeout_ms = 10000) {
+    Send(line);
+    return Answer(timeout_ms);
+  }
+  const std::vector<std::string>& messages() const { return messages_; }
+
+ private:
+  std::string eol_;
+  std::unique_ptr<ChildProcess> child_;
+  std::vector<std::string> messages_;
+};
+
+inline int64_t MsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t)
+      .count();
+}
+
+}  // namespace sente::testing
