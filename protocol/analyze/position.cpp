@@ -1,17 +1,18 @@
 #include "protocol/analyze/position.h"
 
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
 #include "protocol/io/case_file.h"
+#include "protocol/io/text_file.h"
 
 namespace sente {
 namespace {
@@ -48,10 +49,10 @@ std::string PlainRow(absl::string_view line) {
 // DrawDiagram or of this command's drawing (coordinates and marks are dropped). A case file: the board
 // rows of the chosen case, and its attacker as the side to move.
 absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::string& case_name) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
+  absl::StatusOr<std::string> file = ReadTextFile(path);
+  if (!file.ok()) return file.status();
   std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
+  for (absl::string_view line : absl::StrSplit(*file, '\n')) {
     lines.emplace_back(absl::StripTrailingAsciiWhitespace(line));
   }
   DiagramText text;

@@ -1,7 +1,6 @@
 #include "protocol/io/case_file.h"
+#include "protocol/io/text_file.h"
 
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -74,11 +73,9 @@ absl::StatusOr<std::vector<CaseBlock>> ParseCaseBlocks(absl::string_view text) {
 }
 
 absl::StatusOr<std::vector<CaseBlock>> ReadCaseFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open '", path, "'"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<std::vector<CaseBlock>> blocks = ParseCaseBlocks(text.str());
+  absl::StatusOr<std::string> text = ReadTextFile(path);
+  if (!text.ok()) return text.status();
+  absl::StatusOr<std::vector<CaseBlock>> blocks = ParseCaseBlocks(*text);
   if (!blocks.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": ", blocks.status().message()));
   }

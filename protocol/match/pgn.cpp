@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/coord.h"
+#include "protocol/io/pgn.h"
 
 namespace sente {
 
@@ -14,15 +15,14 @@ const char* ResultText(Outcome outcome) {
   return "*";
 }
 
-std::string FormatPgn(const PgnHeader& header, const GameSetup& setup, const GameRecord& game) {
-  std::string out;
-  auto tag = [&](absl::string_view key, absl::string_view value) {
-    std::string escaped;
-    for (char ch : value) {
-      if (ch == '"' || ch == '\\') escaped += '\\';
-      escaped += ch;
-    }
-    absl::StrAppend(&out, "[", key, " \"", escaped, "\"]\n");
+std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup,
+                          const GameRecord& game) {
+  PgnGame pgn;
+  pgn.moves = game.moves;
+  pgn.board_height = setup.height;
+  pgn.result = ResultText(game.outcome);
+  auto tag = [&](std::string key, std::string value) {
+    pgn.tags.push_back(PgnTag{std::move(key), std::move(value)});
   };
   tag("Event", "sente match");
   if (!header.date.empty()) tag("Date", header.date);
@@ -34,28 +34,11 @@ std::string FormatPgn(const PgnHeader& header, const GameSetup& setup, const Gam
   if (!header.opening.empty()) tag("Opening", header.opening);
   tag("OpeningMoves", FormatRenjuList(setup.opening, setup.height));
   if (!header.time_control.empty()) tag("TimeControl", header.time_control);
-  tag("Result", ResultText(game.outcome));
+  tag("Result", pgn.result);
   tag("Termination", EndReasonName(game.reason));
   tag("Reason", game.detail);
   tag("Moves", FormatRenjuList(game.moves, setup.height));
-  out += "\n";
-  std::string line;
-  for (size_t i = 0; i < game.moves.size(); ++i) {
-    std::string token = FormatRenju(game.moves[i], setup.height);
-    if (i % 2 == 0) token = absl::StrCat(i / 2 + 1, ". ", token);
-    if (!line.empty() && line.size() + token.size() + 1 > 79) {
-      absl::StrAppend(&out, line, "\n");
-      line.clear();
-    }
-    absl::StrAppend(&line, line.empty() ? "" : " ", token);
-  }
-  std::string result = ResultText(game.outcome);
-  if (!line.empty() && line.size() + result.size() + 1 > 79) {
-    absl::StrAppend(&out, line, "\n");
-    line.clear();
-  }
-  absl::StrAppend(&out, line, line.empty() ? "" : " ", result, "\n\n");
-  return out;
+  return FormatPgn(pgn);
 }
 
 }  // namespace sente

@@ -1,4 +1,4 @@
-// A finished game as PGN-like text: tags, then the moves in renju notation, for replay.
+// A finished match game as PGN (protocol/io/pgn.h), with the match's tags.
 #pragma once
 
 #include <string>
@@ -18,6 +18,7 @@ struct PgnHeader {
 // "1-0" Black won, "0-1" White won, "1/2-1/2" drawn.
 const char* ResultText(Outcome outcome);
 
-std::string FormatPgn(const PgnHeader& header, const GameSetup& setup, const GameRecord& game);
+std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup,
+                          const GameRecord& game);
 
 }  // namespace sente

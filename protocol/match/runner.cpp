@@ -215,7 +215,7 @@ class Runner {
                        game.opening_text,
                        absl::StrCat("turn ", config_.tc.turn_ms, " ms, game ", config_.tc.game_ms,
                                     " ms, tolerance ", config_.tc.tolerance_ms, " ms")};
-      *pgn_ << FormatPgn(header, game.setup, record) << std::flush;
+      *pgn_ << FormatGamePgn(header, game.setup, record) << std::flush;
     }
     if (config_.sprt && result_.decision == SprtDecision::kContinue) {
       result_.llr = config_.pentanomial ? PentanomialLlr(pair.pairs, *config_.sprt)

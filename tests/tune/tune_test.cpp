@@ -8,7 +8,7 @@
 #include "engine/board.h"
 #include "engine/coord.h"
 #include "gtest/gtest.h"
-#include "protocol/match/pgn.h"
+#include "protocol/io/pgn.h"
 #include "protocol/tune/features.h"
 #include "protocol/tune/fit.h"
 #include "protocol/tune/games.h"
@@ -78,21 +78,21 @@ TEST(TuneFeatures, CurrentWeightsDottedWithFeaturesGiveTheEvaluation) {
   }
 }
 
+// Games as `sente match` writes them (its tags, through protocol/io/pgn.h) are read back.
 TEST(TuneGames, PgnRoundTripAndQuietSamples) {
-  GameSetup setup;
-  setup.rule = Rule::kRenju;
-  GameRecord record;
-  record.outcome = Outcome::kWhiteWins;
   absl::StatusOr<std::vector<Pos>> moves =
       ParseRenjuList("h8 h9 i8 g8 j8 k8 i9 i7 j10 k11 g9 h10 j9 k9 j7", 15, 15);
   ASSERT_TRUE(moves.ok());
-  record.moves = *moves;
-  PgnHeader header;
-  header.black = "a";
-  header.white = "b \"quoted\"";
-  std::string pgn = FormatPgn(header, setup, record);
-  record.outcome = Outcome::kDraw;
-  pgn += FormatPgn(header, setup, record);
+  auto game_pgn = [&](const std::string& result) {
+    PgnGame game;
+    game.moves = *moves;
+    game.result = result;
+    game.tags = {{"Event", "sente match"}, {"Round", "1"},      {"Black", "a"},
+                 {"White", "b \"quoted\""},  {"Rule", "4 renju"}, {"Size", "15x15"},
+                 {"Result", result},          {"Moves", FormatRenjuList(*moves, 15)}};
+    return FormatPgn(game);
+  };
+  std::string pgn = game_pgn("0-1") + game_pgn("1/2-1/2");
 
   absl::StatusOr<std::vector<TuneGame>> games = ParseGames(pgn);
   ASSERT_TRUE(games.ok()) << games.status();
