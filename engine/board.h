@@ -183,6 +183,11 @@ class Board {
   std::array<uint8_t, kNumCells + 8> near_;
 };
 
+// Whether c plays under Renju's fouls: Black under the renju rule.
+inline bool IsRenjuBlack(const Board& board, Color c) {
+  return c == Color::kBlack && board.rule() == Rule::kRenju;
+}
+
 // Pauses a board's threat counts for a scope, for solvers that never read them: they cost
 // about a fifth of Place. Every stone placed in the scope must be taken back before it ends,
 // and then the counts are right again (Undo restores them as they were before each Place).

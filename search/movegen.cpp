@@ -58,7 +58,7 @@ void ReadThreats(const Board& board, Color us, NodeThreats& threats) {
 }
 
 bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
-  if (c != Color::kBlack || board.rule() != Rule::kRenju) return true;
+  if (!IsRenjuBlack(board, c)) return true;
   switch (own) {
     case kP4Overline:
     case kP4DoubleFour: return false;
@@ -90,7 +90,7 @@ namespace {
 // Every legal candidate, scored, in one pass over the cells.
 int GenerateAll(Board& board, Color us, ScoredMove* out) {
   const Color opp = Opponent(us);
-  const bool fouls = us == Color::kBlack && board.rule() == Rule::kRenju;
+  const bool fouls = IsRenjuBlack(board, us);
   int n = 0;
   board.ForEachCandidate([&](Pos p) {
     const Pattern4 own4 = board.pattern4(p, us), opp4 = board.pattern4(p, opp);
@@ -129,8 +129,7 @@ int GenerateDefences(Board& board, Color us, const NodeThreats& node, ScoredMove
   // Our fours gain the tempo a block needs. Renju Black's double-three class may hide one.
   Pos fours[kMaxMoves];
   int num_fours = 0;
-  const bool hidden_fours = us == Color::kBlack && board.rule() == Rule::kRenju &&
-                            node.own_count[kP4DoubleThree] > 0;
+  const bool hidden_fours = IsRenjuBlack(board, us) && node.own_count[kP4DoubleThree] > 0;
   if (node.own_count[kP4Four] + node.own_count[kP4FourThree] > 0 || hidden_fours) {
     board.ForEachCandidate([&](Pos p) {
       if (MakesFour(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;

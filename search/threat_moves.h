@@ -8,10 +8,6 @@
 
 namespace sente {
 
-inline bool IsRenjuBlack(const Board& board, Color c) {
-  return c == Color::kBlack && board.rule() == Rule::kRenju;
-}
-
 // Whether c may play the empty point p (Renju Black's fouls are not allowed).
 inline bool Legal(Board& board, Pos p, Color c) {
   return !IsRenjuBlack(board, c) || !IsForbidden(board, p);
