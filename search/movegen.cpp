@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/forbidden.h"
+#include "engine/rules.h"
 #include "engine/weights.h"
 #include "search/threat_moves.h"
 
@@ -57,17 +57,6 @@ void ReadThreats(const Board& board, Color us, NodeThreats& threats) {
                          : kNoPos;
 }
 
-bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
-  if (!IsRenjuBlack(board, c)) return true;
-  switch (own) {
-    case kP4Overline:
-    case kP4DoubleFour: return false;
-    case kP4DoubleThree:
-    case kP4FourThree: return !IsForbidden(board, p);
-    default: return true;
-  }
-}
-
 NodeState ClassifyNode(Board& board, Color us, const NodeThreats& threats) {
   if (threats.own_count[kP4Five] > 0) return NodeState::kWinNow;
   if (threats.opp_count[kP4Five] >= 2) return NodeState::kLost;
@@ -100,12 +89,6 @@ int GenerateAll(Board& board, Color us, ScoredMove* out) {
   return n;
 }
 
-// Renju Black's double-three class may hide a legal four (4-3-3 with a false three).
-bool MakesFour(const Board& board, Pos p, Color us, Pattern4 own) {
-  if (own == kP4Four || own == kP4FourThree) return true;
-  return own == kP4DoubleThree && HasFourLine(board, p, us);
-}
-
 bool Contains(const ScoredMove* moves, int n, Pos p) {
   for (int i = 0; i < n; ++i)
     if (moves[i].pos == p) return true;
@@ -132,7 +115,8 @@ int GenerateDefences(Board& board, Color us, const NodeThreats& node, ScoredMove
   const bool hidden_fours = IsRenjuBlack(board, us) && node.own_count[kP4DoubleThree] > 0;
   if (node.own_count[kP4Four] + node.own_count[kP4FourThree] > 0 || hidden_fours) {
     board.ForEachCandidate([&](Pos p) {
-      if (MakesFour(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
+      // No straight four here: the node would be kWinIn3.
+      if (IsFourShape(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
     });
   }
 

@@ -20,13 +20,6 @@ constexpr size_t kVerifiedDefences = 2;
 // Scores of the attacker's candidates: a forced block first, then fours and threes.
 constexpr int kDirectMove = 1 << 20;
 
-// Points where c would make two five points at once, by shape (legality not checked).
-bool IsWinningShape(const Board& board, Pos p, Color c) {
-  Pattern4 p4 = board.pattern4(p, c);
-  return p4 == kP4Flex4 ||
-         (p4 == kP4DoubleThree && IsRenjuBlack(board, c) && HasLine(board, p, c, kFlex4, kFlex4));
-}
-
 bool Listed(const std::vector<Pos>& moves, Pos p) {
   return std::find(moves.begin(), moves.end(), p) != moves.end();
 }
@@ -87,10 +80,7 @@ AttackShape ReadAttack(const Board& board, Color attacker, Pos move, bool direct
 // Whether Renju Black, defending, may not block the attacker's five point `block` once the
 // attacker has played `move`.
 bool ForbiddenBlock(Board& board, Color attacker, Pos move, Pos block) {
-  // A white stone only takes from Black's lines: a point that was no candidate foul
-  // before it is none after it.
-  const Pattern4 p4 = board.pattern4(block, Opponent(attacker));
-  if (p4 != kP4Overline && p4 != kP4DoubleFour && p4 < kP4DoubleThree) return false;
+  if (!MayBeFoul(board, block)) return false;
   board.Place(move, attacker);
   const bool forbidden = IsForbidden(board, block);
   board.Undo();
@@ -171,7 +161,7 @@ void VctSolver::ListAttacks(std::vector<std::pair<int, Pos>>& scored,
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
   if (defender_fives == 1) {
-    if (Legal(*board_, fives[0], attacker_)) scored.emplace_back(-(2 * kDirectMove), fives[0]);
+    if (IsLegalMove(*board_, fives[0], attacker_)) scored.emplace_back(-(2 * kDirectMove), fives[0]);
     return;
   }
   board_->ForEachCandidate([&](Pos p) {
@@ -179,7 +169,7 @@ void VctSolver::ListAttacks(std::vector<std::pair<int, Pos>>& scored,
     const Pattern4 p4 = board_->pattern4(p, attacker_);
     if (p4 < kP4Two) return;
     bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
-    if (!direct && (!limits_.quiet || p4 > kP4Block3 || !Legal(*board_, p, attacker_))) return;
+    if (!direct && (!limits_.quiet || p4 > kP4Block3 || !IsLegalMove(*board_, p, attacker_))) return;
     int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
     scored.emplace_back(direct ? -score - kDirectMove : -score, p);
   });
@@ -251,7 +241,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
     // Against a VCF threat any move may defend: the points of the VCF line first, then the
     // counter-fours, then (ZoneDefences) everything else.
     for (Pos p : vcf_line) {
-      if (board_->IsEmpty(p) && !Listed(moves, p) && Legal(*board_, p, defender_)) {
+      if (board_->IsEmpty(p) && !Listed(moves, p) && IsLegalMove(*board_, p, defender_)) {
         moves.push_back(p);
       }
     }
@@ -286,7 +276,7 @@ void VctSolver::BlocksOfWinningPoints(const std::vector<Pos>& wins, std::vector<
         Pos c = static_cast<Pos>(f + k * kDirOffset[dir]);
         if (!board_->IsEmpty(c) || Listed(moves, c)) continue;
         if (StopsAllWins(*board_, attacker_, c, wins, win_now, foul_checks) &&
-            Legal(*board_, c, defender_)) {
+            IsLegalMove(*board_, c, defender_)) {
           moves.push_back(c);
         }
       }
@@ -363,7 +353,7 @@ void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child
     board_->Place(p, defender_);
     bool loses = ReplaysVcf(*board_, vcf_line, attacker_);
     board_->Undo();
-    if (!loses && Legal(*board_, p, defender_)) moves.push_back(p);
+    if (!loses && IsLegalMove(*board_, p, defender_)) moves.push_back(p);
   }
   OrderDefences(moves, 0);
   KeepDefences(moves, 0, {vcf_line}, kVerifiedDefences, children);
