@@ -1,6 +1,7 @@
 #include "protocol/tune_features.h"
 
-#include "engine/weights.h"
+#include "engine/cell_weights.h"
+#include "search/weights.h"
 
 namespace sente {
 

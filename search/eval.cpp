@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/weights.h"
+#include "search/weights.h"
 
 namespace sente {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "engine/rules.h"
-#include "engine/weights.h"
 #include "search/threat_moves.h"
+#include "search/weights.h"
 
 namespace sente {
 

@@ -10,6 +10,7 @@
 #include "search/eval.h"
 #include "search/history.h"
 #include "search/movegen.h"
+#include "search/params.h"
 #include "search/threat.h"
 #include "search/vcf.h"
 #include "search/tt.h"
@@ -21,10 +22,6 @@ using Clock = std::chrono::steady_clock;
 
 // Positions are keyed with the side to move, since Think may be asked for either side.
 constexpr uint64_t kWhiteToMoveKey = 0x5D1E6A3B29F7C481ull;
-// Threat-space mate check at the leaves.
-constexpr uint64_t kLeafVcfNodes = 16;
-constexpr int kVcfTableBits = 16;
-constexpr uint64_t kRootVcfNodes = 200000;
 
 constexpr int WinIn(int plies) { return kScoreWin - plies; }
 constexpr int LossIn(int plies) { return -(kScoreWin - plies); }
@@ -39,15 +36,14 @@ struct RootMove {
   std::vector<Pos> pv;
 };
 
-// Late-move reductions by depth and move number, built once. The divisor, 1.3, was set by
-// self-play: it beat 0.8 in freestyle and renju, and 1.7 measured even with it.
+// Late-move reductions by depth and move number, built once.
 struct Reductions {
   int8_t table[64][64];
   Reductions() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
         table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(0.75 + std::log(d) * std::log(m) / 1.3);
+                                       : static_cast<int8_t>(kLmrBase + std::log(d) * std::log(m) / kLmrDivisor);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -87,7 +83,7 @@ class Worker {
         threats_(kMaxPly + 2),
         moves_(kMaxPly + 2),
         history_(std::make_unique<History>()),
-        vcf_(std::make_unique<VcfSolver>(kVcfTableBits)) {
+        vcf_(std::make_unique<VcfSolver>(kSearchVcfTableBits)) {
     root_stones_ = board_.stone_count();
   }
 
@@ -235,19 +231,20 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, state, threats);
 
   // Internal iterative reduction: a node without a hash move is searched shallower first.
-  if (depth >= 4 && (!tt_hit || tt.move == kNoPos)) --depth;
+  if (depth >= kIirMinDepth && (!tt_hit || tt.move == kNoPos)) --depth;
   const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, threats, state);
   // Reverse futility: a quiet node far above beta near the horizon.
-  if (!pv_node && state == NodeState::kNormal && depth <= 5 && !IsWinScore(beta) &&
-      !IsLossScore(beta) && eval - 120 * depth >= beta && threats.opp_count[kP4FourThree] == 0)
+  if (!pv_node && state == NodeState::kNormal && depth <= kRfpMaxDepth && !IsWinScore(beta) &&
+      !IsLossScore(beta) && eval - kRfpMargin * depth >= beta &&
+      threats.opp_count[kP4FourThree] == 0)
     return eval;
 
   // Null move: if passing still holds beta, a real move will too. Only without threats of
   // the opponent, which a pass would ignore.
-  if (!pv_node && state == NodeState::kNormal && depth >= 3 && eval >= beta && null_ok &&
+  if (!pv_node && state == NodeState::kNormal && depth >= kNullMinDepth && eval >= beta && null_ok &&
       !IsWinScore(beta) && !IsLossScore(beta) && threats.opp_count[kP4FourThree] == 0 &&
       threats.opp_count[kP4Four] == 0 && threats.opp_count[kP4DoubleThree] == 0) {
-    const int r = 3 + depth / 3;
+    const int r = kNullReduction + depth / kNullDepthDivisor;
     int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
     if (stopped_) return 0;
     if (score >= beta) return IsWinScore(score) ? beta : score;
@@ -263,8 +260,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   for (int i = 0; i < num_moves; ++i) {
     ScoredMove& m = moves[i];
     if (m.pos == tt_move) m.score = 1 << 30;
-    else if (history_->IsKiller(ply, m.pos)) m.score += 300;
-    m.score += history_->score[Index(us)][m.pos] / 64;
+    else if (history_->IsKiller(ply, m.pos)) m.score += kKillerBonus;
+    m.score += history_->score[Index(us)][m.pos] / kHistoryDivisor;
   }
 
   const bool forced = state != NodeState::kNormal;
@@ -277,7 +274,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   for (int i = 0; i < num_moves; ++i) {
     // Late quiet moves, and near the horizon late threes, are pruned; fours never.
     const bool prunable = !pv_node && !forced && i > 0 && !IsLossScore(best);
-    if (prunable && !only_fours && depth <= 6 && i >= 4 + depth * depth / 2) {
+    if (prunable && !only_fours && depth <= kLateMoveMaxDepth &&
+        i >= kLateMoveBase + depth * depth / kLateMoveDivisor) {
       // From here on both move counts below prune everything but fours: drop the rest at
       // once instead of sorting them out one at a time.
       only_fours = true;
@@ -291,10 +289,13 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
-    if (prunable && quiet && depth <= 10 &&
-        (i >= 2 + depth * depth / 4 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
+    if (prunable && quiet && depth <= kQuietMaxDepth &&
+        (i >= kQuietBase + depth * depth / kQuietDivisor ||
+         (depth <= kFutilityMaxDepth && eval + kFutilityBase + kFutilityMargin * depth <= alpha)))
       continue;
-    if (prunable && !quiet && !tactical && depth <= 6 && i >= 4 + depth * depth / 2) continue;
+    if (prunable && !quiet && !tactical && depth <= kLateMoveMaxDepth &&
+        i >= kLateMoveBase + depth * depth / kLateMoveDivisor)
+      continue;
 
     // A single forced reply costs no depth: fours are extended this way.
     int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
@@ -304,7 +305,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
       score = -Search(ply + 1, new_depth, -beta, -alpha, pv_node);
     } else {
       int r = 0;
-      if (depth >= 3 && !tactical && !forced) {
+      if (depth >= kLmrMinDepth && !tactical && !forced) {
         r = LmrTable()(depth, i);
         if (!quiet) r -= 1;
         if (pv_node) r -= 1;
@@ -338,7 +339,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
                             !(board_.pattern4(best_move, Opponent(us)) >= kP4Three);
     if (best_quiet) {
       history_->AddKiller(ply, best_move);
-      const int bonus = std::min(depth * depth * 16, 4000);
+      const int bonus = std::min(depth * depth * kHistoryBonusScale, kHistoryBonusMax);
       history_->Update(us, best_move, bonus);
       for (int i = 0; i < num_quiets; ++i)
         if (quiets[i] != best_move) history_->Update(us, quiets[i], -bonus);
@@ -368,7 +369,7 @@ int Worker::RootSearch(int depth, int alpha, int beta, int pv_index) {
       } else {
         const bool quiet = rm.own < kP4Three && rm.opp < kP4Three;
         int r = 0;
-        if (depth >= 3 && quiet && i >= pv_index + 3)
+        if (depth >= kLmrMinDepth && quiet && i >= pv_index + kRootLmrFirstMove)
           r = std::clamp(LmrTable()(depth, i - pv_index) - 1, 1, depth - 2);
         score = -Search(1, depth - 1 - r, -alpha - 1, -alpha, false);
         if (score > alpha && r > 0) score = -Search(1, depth - 1, -alpha - 1, -alpha, false);
@@ -421,9 +422,9 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
   if (limits.soft_ms > 0) {
     const int64_t elapsed = shared_.Elapsed();
     if (elapsed >= limits.soft_ms) return true;
-    // A best move stable for four iterations needs half the time: the next iteration would
+    // A best move stable for a few iterations needs half the time: the next iteration would
     // take longer than the rest of it.
-    if (stable_iterations >= 4 && elapsed * 2 >= limits.soft_ms) return true;
+    if (stable_iterations >= kStableIterations && elapsed * 2 >= limits.soft_ms) return true;
   }
   return false;
 }
@@ -442,9 +443,9 @@ void Worker::Run() {
     first_move_searched_ = false;
     for (int pv_index = 0; pv_index < lines && !stopped_; ++pv_index) {
       const int prev = root_moves_[pv_index].prev_score;
-      int delta = 30;
+      int delta = kAspirationDelta;
       int alpha = -kScoreInfinite, beta = kScoreInfinite;
-      if (depth >= 4 && prev > -kScoreWinBound && prev < kScoreWinBound) {
+      if (depth >= kAspirationMinDepth && prev > -kScoreWinBound && prev < kScoreWinBound) {
         alpha = std::max(prev - delta, -kScoreInfinite);
         beta = std::min(prev + delta, kScoreInfinite);
       }
@@ -462,7 +463,7 @@ void Worker::Run() {
           break;
         }
         delta += delta;
-        if (delta > 1000) alpha = -kScoreInfinite, beta = kScoreInfinite;
+        if (delta > kAspirationMaxDelta) alpha = -kScoreInfinite, beta = kScoreInfinite;
       }
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index + 1,
                        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
@@ -612,7 +613,7 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
       shared.limits.max_nodes = shared.limits.max_nodes > nodes ? shared.limits.max_nodes - nodes : 1;
   };
   {
-    VcfSolver solver(kVcfTableBits);
+    VcfSolver solver(kSearchVcfTableBits);
     ThreatLimits vcf_limits;
     vcf_limits.max_nodes = kRootVcfNodes;
     if (limits.max_nodes > 0) vcf_limits.max_nodes = std::min(vcf_limits.max_nodes, limits.max_nodes);
@@ -626,8 +627,8 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   // With time to think, a win by fours and threes is worth a share of it.
   if (limits.soft_ms > 0 && limits.max_depth == 0) {
     ThreatLimits vct_limits;
-    vct_limits.max_ms = std::max<int64_t>(1, limits.soft_ms / 5);
-    if (limits.max_nodes > 0) vct_limits.max_nodes = std::max<uint64_t>(1, shared.limits.max_nodes / 4);
+    vct_limits.max_ms = std::max<int64_t>(1, limits.soft_ms / kRootVctTimeDivisor);
+    if (limits.max_nodes > 0) vct_limits.max_nodes = std::max<uint64_t>(1, shared.limits.max_nodes / kRootVctNodeDivisor);
     vct_limits.stop = &stop;
     ThreatResult vct = FindVct(board, side, vct_limits);
     spend(vct.nodes);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "search/params.h"
 #include "search/threat_moves.h"
 #include "search/threat_table.h"
 #include "search/vct_moves.h"
@@ -10,16 +11,7 @@
 namespace sente {
 namespace {
 
-constexpr int kDefaultMaxMoves = 40;
-constexpr uint64_t kAttackVcfNodes = 100;
-// The defender's own VCF is a shortcut: missed, its fours are still tried one by one.
-constexpr uint64_t kDefendVcfNodes = 20;
 constexpr uint32_t kInf = kVctInf;
-// The first pass (no quiet moves) gets at most this many nodes, or this share of a node limit.
-constexpr uint64_t kDirectNodes = 300'000;
-constexpr uint64_t kDirectShare = 3;
-constexpr size_t kMaxCachedChildren = size_t{1} << 21;
-constexpr int kNoVcfBits = 18;
 constexpr int kMaxDepthSlots = 64;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
 
@@ -29,7 +21,7 @@ uint32_t Sum(uint64_t a, uint64_t b) {
 
 }  // namespace
 
-VctSolver::VctSolver(int max_table_bits) : table_(max_table_bits), vcfs_(16, kNoVcfBits) {}
+VctSolver::VctSolver(int max_table_bits) : table_(max_table_bits), vcfs_(kVctVcfTableBits, kVctNoVcfBits) {}
 
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
   ThreatCountsPause pause(board);  // never read here
@@ -41,7 +33,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   limits_.budget = &budget;
   limits_.stop = limits.stop;
   limits_.root_attacker_stones = board.count(attacker);
-  limits_.max_moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
+  limits_.max_moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kVctDefaultMaxMoves;
 
   if (FiveAtOnce(board, attacker_, result)) return result;
   vcfs_.counter.assign(static_cast<size_t>(std::min(limits_.max_moves, kMaxDepthSlots)) + 1, {});
@@ -62,7 +54,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     limits_.quiet = quiet;
     limits_.node_cap = UINT64_MAX;
     if (!quiet) {
-      limits_.node_cap = limits.max_nodes > 0 ? limits.max_nodes / kDirectShare : kDirectNodes;
+      limits_.node_cap = limits.max_nodes > 0 ? limits.max_nodes / kVctDirectShare : kVctDirectNodes;
     }
     Search(true, root, kInf, kInf);
     result.win = Lookup(root, e) && e.pn == 0;
@@ -78,7 +70,7 @@ void VctSolver::Cache(ChildCache& cache, uint64_t key, const std::vector<Child>&
                       const std::vector<Pos>& zone_vcf) {
   auto [it, inserted] = cache.try_emplace(key);
   if (!inserted) cache_.size -= it->second.children.size();
-  if (cache_.size + children.size() > kMaxCachedChildren) {
+  if (cache_.size + children.size() > kVctMaxCachedChildren) {
     cache_.attacker.clear();
     cache_.defender.clear();
     cache_.size = 0;
@@ -137,7 +129,7 @@ bool VctSolver::AttackerVcf(std::vector<Pos>* line) {
   const uint64_t key = NodeKey(board_->hash(), true) ^ vcfs_.salt;
   uint64_t& slot = vcfs_.failed[key & (vcfs_.failed.size() - 1)];
   if (slot == key) return false;
-  if (Vcf(attacker_, Remaining(), kAttackVcfNodes, line)) return true;
+  if (Vcf(attacker_, Remaining(), kVctAttackVcfNodes, line)) return true;
   slot = key;
   return false;
 }
@@ -148,7 +140,7 @@ bool VctSolver::DefenderVcf() {
   std::vector<Pos>& last = vcfs_.counter[std::min(Depth(), vcfs_.counter.size() - 1)];
   if (!last.empty() && ReplaysVcf(*board_, last, defender_)) return true;
   std::vector<Pos> line;
-  if (!Vcf(defender_, 0, kDefendVcfNodes, &line)) return false;
+  if (!Vcf(defender_, 0, kVctDefendVcfNodes, &line)) return false;
   last = std::move(line);
   return true;
 }
@@ -279,7 +271,7 @@ VctSolver::Selection VctSolver::SetNumbers(bool attacker_to_move,
   uint32_t best = kInf + 1;
   for (size_t i = 0; i < children.size(); ++i) {
     Entry c{children[i].key, children[i].pn, 1};
-    if (!Lookup(children[i].key, c) && attacker_to_move && children[i].pn >= kQuietPn) {
+    if (!Lookup(children[i].key, c) && attacker_to_move && children[i].pn >= kVctQuietPn) {
       // Quiet moves seldom threaten anything: the ones not searched yet count as one.
       if (unseen_quiet) c.dn = 0;
       unseen_quiet = true;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "search/params.h"
 #include "search/threat.h"
 #include "search/threat_budget.h"
 #include "search/vcf.h"
@@ -24,7 +25,7 @@ namespace sente {
 class VctSolver {
  public:
   // The table starts small and grows up to 2^max_table_bits entries of 16 bytes.
-  explicit VctSolver(int max_table_bits = 20);
+  explicit VctSolver(int max_table_bits = kFindVctTableBits);
 
   // `attacker` is to move. The board is scratch space and is left as it was.
   ThreatResult Solve(Board& board, Color attacker, const ThreatLimits& limits);

@@ -4,19 +4,13 @@
 #include <bitset>
 #include <utility>
 
+#include "search/params.h"
 #include "search/threat_moves.h"
 #include "search/vct.h"
 
 namespace sente {
 namespace {
 
-// A defender node asks the VCF solver about its defences until this many survive (one
-// against a three, two against a VCF threat, whose defences are many and weaker); the rest
-// are only checked against the VCFs found so far, and their attacker nodes ask the VCF
-// solver when (if ever) the search reaches them. One surviving defence is all a disproof
-// needs, and a proof visits every child anyway.
-constexpr size_t kVerifiedBlocks = 1;
-constexpr size_t kVerifiedDefences = 2;
 // Scores of the attacker's candidates: a forced block first, then fours and threes.
 constexpr int kDirectMove = 1 << 20;
 
@@ -188,7 +182,7 @@ bool VctSolver::AttackerChildren(std::vector<Child>& children, std::vector<Pos>&
   const bool black_defender = IsRenjuBlack(*board_, defender_);
   const bool last = Remaining() <= 2;  // a single attacker move left after this one
   for (auto [score, move] : scored) {
-    Child child{move, kNoPos, 0, score < -kDirectMove ? 1u : kQuietPn};
+    Child child{move, kNoPos, 0, score < -kDirectMove ? 1u : kVctQuietPn};
     const AttackShape shape =
         ReadAttack(*board_, attacker_, move, child.pn == 1, last, four_points);
     const bool forbidden_block = shape.fives == 1 && black_defender &&
@@ -255,7 +249,7 @@ bool VctSolver::DefenderChildren(std::vector<Child>& children, std::vector<Pos>&
   std::vector<std::vector<Pos>> refutations;
   if (!vcf_line.empty()) refutations.push_back(std::move(vcf_line));
   KeepDefences(moves, SIZE_MAX, std::move(refutations),
-               any_legal ? kVerifiedBlocks : kVerifiedDefences, children);
+               any_legal ? kVctVerifiedBlocks : kVctVerifiedDefences, children);
   return true;
 }
 
@@ -356,12 +350,15 @@ void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child
     if (!loses && IsLegalMove(*board_, p, defender_)) moves.push_back(p);
   }
   OrderDefences(moves, 0);
-  KeepDefences(moves, 0, {vcf_line}, kVerifiedDefences, children);
+  KeepDefences(moves, 0, {vcf_line}, kVctVerifiedDefences, children);
 }
 
 // Appends the moves that survive to `children`. A defence after which the attacker still
 // has a VCF loses: the refutations (VCFs) found so far are replayed first, then the VCF
-// solver asked until `verified` defences survive. moves[replayed_from..] are known to
+// solver asked until `verified` defences survive (the rest are only checked against the
+// VCFs found so far, and their attacker nodes ask the VCF solver when, if ever, the search
+// reaches them: one surviving defence is all a disproof needs, and a proof visits every
+// child anyway). moves[replayed_from..] are known to
 // survive the first refutation. Counter-fours are left to the search.
 void VctSolver::KeepDefences(const std::vector<Pos>& moves, size_t replayed_from,
                              std::vector<std::vector<Pos>> refutations, size_t verified,

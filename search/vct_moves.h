@@ -2,14 +2,11 @@
 // DefenderChildren and the defence lists), and what it shares with the solver.
 #pragma once
 
-#include <cstdint>
 #include <vector>
 
 #include "engine/board.h"
 
 namespace sente {
-
-constexpr uint32_t kQuietPn = 10;  // a quiet move threatens less than a four or a three
 
 // Whether `side`'s VCF line still wins as played, `side` to move: every move of `side` a
 // legal four with a single forced reply, no counter-four on the way, and a winning last

@@ -2,16 +2,12 @@
 
 #include <algorithm>
 
+#include "search/params.h"
+
 namespace sente {
-namespace {
-
-constexpr int kInitialTableBits = 15;
-
-}  // namespace
-
 VctTable::VctTable(int max_bits)
-    : max_entries_(size_t{1} << std::max(max_bits, kInitialTableBits)),
-      mask_((uint64_t{1} << kInitialTableBits) - 1),
+    : max_entries_(size_t{1} << std::max(max_bits, kVctInitialTableBits)),
+      mask_((uint64_t{1} << kVctInitialTableBits) - 1),
       entries_(mask_ + 1) {}
 
 void VctTable::Clear() {
