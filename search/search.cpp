@@ -536,6 +536,156 @@ Pos Central(const Board& board, const std::vector<Pos>& points) {
   return best;
 }
 
+// The empty points of the board.
+std::vector<Pos> EmptyPoints(const Board& board) {
+  std::vector<Pos> empty;
+  for (Pos p : board.points())
+    if (board.IsEmpty(p)) empty.push_back(p);
+  return empty;
+}
+
+// Answers a position that needs no search: none on a full board, the centre on an empty one,
+// and the centre too when every empty point is forbidden for Black (a loss, but an answer).
+// Otherwise lists the root moves and returns false.
+bool TrivialAnswer(Board& board, Color side, std::vector<RootMove>& root_moves,
+                   SearchResult& result) {
+  const std::vector<Pos> empty = EmptyPoints(board);
+  if (empty.empty()) return true;
+  if (board.stone_count() == 0) {
+    result.best = Central(board, empty);
+    result.pv = {result.best};
+    result.depth = 1;
+    return true;
+  }
+  auto threats = std::make_unique<NodeThreats>();
+  root_moves = MakeRootMoves(board, side, *threats);
+  if (!root_moves.empty()) return false;
+  result.best = Central(board, empty);
+  result.score = LossIn(1);
+  result.pv = {result.best};
+  return true;
+}
+
+// The limits of the root's VCF try.
+ThreatLimits RootVcfLimits(const SearchLimits& limits, const std::atomic<bool>& stop) {
+  ThreatLimits vcf;
+  vcf.max_nodes = kRootVcfNodes;
+  if (limits.max_nodes > 0) vcf.max_nodes = std::min(vcf.max_nodes, limits.max_nodes);
+  if (limits.max_depth > 0) vcf.max_attacker_moves = std::max(1, (limits.max_depth - 1) / 2);
+  vcf.max_ms = limits.hard_ms;
+  vcf.stop = &stop;
+  return vcf;
+}
+
+// The limits of the root's VCT try: a share of the time and of the nodes left.
+ThreatLimits RootVctLimits(const SearchLimits& limits, const std::atomic<bool>& stop) {
+  ThreatLimits vct;
+  vct.max_ms = std::max<int64_t>(1, limits.soft_ms / kRootVctTimeDivisor);
+  if (limits.max_nodes > 0) {
+    vct.max_nodes = std::max<uint64_t>(1, limits.max_nodes / kRootVctNodeDivisor);
+  }
+  vct.stop = &stop;
+  return vct;
+}
+
+// The search's limits once a threat search has spent `nodes` of them (at least one node is
+// left to the search).
+SearchLimits LimitsAfter(SearchLimits limits, uint64_t nodes) {
+  if (limits.max_nodes > 0) limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
+  return limits;
+}
+
+// A proven threat-space win settles the move at once: fills `result`, reports it, true.
+bool Settle(Board& board, Color side, const ThreatResult& threat, const SharedState& shared,
+            const InfoCallback& on_info, SearchResult& result) {
+  const Pos first = threat.line.empty() ? kNoPos : threat.line[0];
+  if (!threat.win || first == kNoPos || !board.IsEmpty(first) || !IsLegalMove(board, first, side))
+    return false;
+  result.best = first;
+  result.score = board.MakesFive(first, side) ? WinIn(1)
+                                              : WinIn(static_cast<int>(threat.line.size()) + 2);
+  result.pv = threat.line;
+  result.depth = PliesToEnd(result.score);
+  if (on_info) {
+    SearchInfo info;
+    info.depth = info.seldepth = result.depth;
+    info.score = result.score;
+    info.nodes = result.nodes;
+    info.ms = shared.Elapsed();
+    info.pv = result.pv;
+    on_info(info);
+  }
+  return true;
+}
+
+// Tries to settle the move by a VCF, then, with time to think, by a VCT. Their nodes count
+// against the search's node limit (shared.limits).
+bool SettleByThreats(Board& board, Color side, const std::atomic<bool>& stop,
+                     const InfoCallback& on_info, SharedState& shared, SearchResult& result) {
+  {
+    VcfSolver solver(kSearchVcfTableBits);
+    const ThreatResult vcf = solver.Solve(board, side, RootVcfLimits(shared.limits, stop));
+    result.nodes += vcf.nodes;
+    shared.limits = LimitsAfter(shared.limits, vcf.nodes);
+    if (Settle(board, side, vcf, shared, on_info, result)) return true;
+  }
+  if (shared.limits.soft_ms <= 0 || shared.limits.max_depth != 0) return false;
+  const ThreatResult vct = FindVct(board, side, RootVctLimits(shared.limits, stop));
+  result.nodes += vct.nodes;
+  shared.limits = LimitsAfter(shared.limits, vct.nodes);
+  return Settle(board, side, vct, shared, on_info, result);
+}
+
+// Lazy SMP: `threads` workers search the root moves, helpers on their own threads, until the
+// main one (the first) stops.
+std::vector<std::unique_ptr<Worker>> RunWorkers(SharedState& shared, const Board& board,
+                                                Color side, const std::vector<RootMove>& root_moves,
+                                                int threads, const InfoCallback& on_info) {
+  std::vector<std::unique_ptr<Worker>> workers;
+  const InfoCallback* callback = on_info ? &on_info : nullptr;
+  for (int i = 0; i < threads; ++i) {
+    workers.push_back(std::make_unique<Worker>(shared, board, side, i, root_moves,
+                                               i == 0 ? callback : nullptr));
+    shared.workers.push_back(workers.back().get());
+  }
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < threads; ++i) helpers.emplace_back([&, i] { workers[i]->Run(); });
+  workers[0]->Run();
+  shared.stop = true;
+  for (std::thread& t : helpers) t.join();
+  return workers;
+}
+
+// The main worker's last completed iteration, or if it completed none, the move ordering's
+// choices scored 0.
+void AssembleResult(const Worker& main, const std::vector<RootMove>& root_moves, int multipv,
+                    SearchResult& result) {
+  if (main.completed().empty()) {
+    result.best = root_moves[0].move;
+    result.pv = {result.best};
+    const int num_lines = std::clamp(multipv, 1, static_cast<int>(root_moves.size()));
+    for (int i = 0; i < num_lines; ++i)
+      result.lines.push_back(RootLine{root_moves[i].move, 0, {root_moves[i].move}});
+    return;
+  }
+  const std::vector<RootMove>& lines = main.completed();
+  result.best = lines[0].move;
+  result.score = lines[0].score;
+  result.depth = main.completed_depth();
+  result.pv = lines[0].pv;
+  const int num_lines = std::clamp(multipv, 1, static_cast<int>(lines.size()));
+  for (int i = 0; i < num_lines; ++i)
+    result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
+}
+
+SearchResult Finish(const SharedState& shared, SearchResult& result) {
+  result.ms = shared.Elapsed();
+  if (result.lines.empty() && result.best != kNoPos) {
+    result.lines = {RootLine{result.best, result.score, result.pv}};
+  }
+  return result;
+}
+
 }  // namespace
 
 struct Searcher::Impl {
@@ -557,119 +707,17 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   shared.external_stop = &stop;
   shared.tt = &impl_->tt;
   SearchResult result;
-  auto finish = [&](SearchResult& r) {
-    r.ms = shared.Elapsed();
-    if (r.lines.empty() && r.best != kNoPos) r.lines = {RootLine{r.best, r.score, r.pv}};
-    return r;
-  };
-
   Board board = position;
-  std::vector<Pos> empty;
-  for (Pos p : board.points())
-    if (board.IsEmpty(p)) empty.push_back(p);
-  if (empty.empty()) return finish(result);
-  if (board.stone_count() == 0) {
-    result.best = Central(board, empty);
-    result.pv = {result.best};
-    result.depth = 1;
-    return finish(result);
-  }
-
-  auto threats = std::make_unique<NodeThreats>();
-  std::vector<RootMove> root_moves = MakeRootMoves(board, side, *threats);
-  if (root_moves.empty()) {
-    // Every empty point is forbidden for Black: answer one anyway (rules.md decision 3).
-    result.best = Central(board, empty);
-    result.score = LossIn(1);
-    result.pv = {result.best};
-    return finish(result);
-  }
-
-  // A proven threat-space win settles the move at once.
-  auto settle = [&](const ThreatResult& threat) {
-    const Pos first = threat.line.empty() ? kNoPos : threat.line[0];
-    if (!threat.win || first == kNoPos || !board.IsEmpty(first) ||
-        !IsLegalMove(board, first, side, board.pattern4(first, side)))
-      return false;
-    result.best = first;
-    result.score = board.MakesFive(first, side) ? WinIn(1)
-                                                : WinIn(static_cast<int>(threat.line.size()) + 2);
-    result.pv = threat.line;
-    result.depth = PliesToEnd(result.score);
-    if (on_info) {
-      SearchInfo info;
-      info.depth = info.seldepth = result.depth;
-      info.score = result.score;
-      info.nodes = result.nodes;
-      info.ms = shared.Elapsed();
-      info.pv = result.pv;
-      on_info(info);
-    }
-    return true;
-  };
-  auto spend = [&](uint64_t nodes) {
-    result.nodes += nodes;
-    if (limits.max_nodes > 0)
-      shared.limits.max_nodes = shared.limits.max_nodes > nodes ? shared.limits.max_nodes - nodes : 1;
-  };
-  {
-    VcfSolver solver(kSearchVcfTableBits);
-    ThreatLimits vcf_limits;
-    vcf_limits.max_nodes = kRootVcfNodes;
-    if (limits.max_nodes > 0) vcf_limits.max_nodes = std::min(vcf_limits.max_nodes, limits.max_nodes);
-    if (limits.max_depth > 0) vcf_limits.max_attacker_moves = std::max(1, (limits.max_depth - 1) / 2);
-    vcf_limits.max_ms = limits.hard_ms;
-    vcf_limits.stop = &stop;
-    ThreatResult vcf = solver.Solve(board, side, vcf_limits);
-    spend(vcf.nodes);
-    if (settle(vcf)) return finish(result);
-  }
-  // With time to think, a win by fours and threes is worth a share of it.
-  if (limits.soft_ms > 0 && limits.max_depth == 0) {
-    ThreatLimits vct_limits;
-    vct_limits.max_ms = std::max<int64_t>(1, limits.soft_ms / kRootVctTimeDivisor);
-    if (limits.max_nodes > 0) vct_limits.max_nodes = std::max<uint64_t>(1, shared.limits.max_nodes / kRootVctNodeDivisor);
-    vct_limits.stop = &stop;
-    ThreatResult vct = FindVct(board, side, vct_limits);
-    spend(vct.nodes);
-    if (settle(vct)) return finish(result);
-  }
+  std::vector<RootMove> root_moves;
+  if (TrivialAnswer(board, side, root_moves, result)) return Finish(shared, result);
+  if (SettleByThreats(board, side, stop, on_info, shared, result)) return Finish(shared, result);
 
   impl_->tt.NewSearch();
-  const int threads = std::max(1, limits.threads);
-  std::vector<std::unique_ptr<Worker>> workers;
-  const InfoCallback* callback = on_info ? &on_info : nullptr;
-  for (int i = 0; i < threads; ++i) {
-    workers.push_back(std::make_unique<Worker>(shared, board, side, i, root_moves,
-                                               i == 0 ? callback : nullptr));
-    shared.workers.push_back(workers.back().get());
-  }
-  std::vector<std::thread> helpers;
-  for (int i = 1; i < threads; ++i) helpers.emplace_back([&, i] { workers[i]->Run(); });
-  workers[0]->Run();
-  shared.stop = true;
-  for (std::thread& t : helpers) t.join();
-
-  const Worker& main = *workers[0];
-  if (main.completed().empty()) {
-    // Stopped before the first iteration ended: the move ordering's choices, scored 0.
-    result.best = root_moves[0].move;
-    result.pv = {result.best};
-    const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(root_moves.size()));
-    for (int i = 0; i < num_lines; ++i)
-      result.lines.push_back(RootLine{root_moves[i].move, 0, {root_moves[i].move}});
-  } else {
-    const std::vector<RootMove>& lines = main.completed();
-    result.best = lines[0].move;
-    result.score = lines[0].score;
-    result.depth = main.completed_depth();
-    result.pv = lines[0].pv;
-    const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(lines.size()));
-    for (int i = 0; i < num_lines; ++i)
-      result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
-  }
+  const std::vector<std::unique_ptr<Worker>> workers =
+      RunWorkers(shared, board, side, root_moves, std::max(1, limits.threads), on_info);
+  AssembleResult(*workers[0], root_moves, limits.multipv, result);
   result.nodes += shared.TotalNodes();
-  return finish(result);
+  return Finish(shared, result);
 }
 
 }  // namespace sente
