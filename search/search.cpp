@@ -25,6 +25,48 @@ constexpr uint64_t kWhiteToMoveKey = 0x5D1E6A3B29F7C481ull;
 
 constexpr int WinIn(int plies) { return kScoreWin - plies; }
 constexpr int LossIn(int plies) { return -(kScoreWin - plies); }
+// No score: outside every score a search returns.
+constexpr int kNoScore = kScoreInfinite + 1;
+
+// The score of a node its threats decide alone, or kNoScore.
+constexpr int DecidedScore(NodeState state, int ply) {
+  switch (state) {
+    case NodeState::kWinNow: return WinIn(ply + 1);
+    case NodeState::kLost: return LossIn(ply + 2);
+    case NodeState::kWinIn3: return WinIn(ply + 3);
+    default: return kNoScore;
+  }
+}
+
+// Whether a hash entry deep enough settles the node's score.
+inline bool HashCutoff(const TTHit& tt, int alpha, int beta) {
+  return tt.bound == Bound::kExact || (tt.bound == Bound::kLower && tt.score >= beta) ||
+         (tt.bound == Bound::kUpper && tt.score <= alpha);
+}
+
+// Move-count pruning near the horizon: past this many moves, everything but fours (and,
+// by IsPrunedMove, quiet moves earlier still).
+constexpr bool IsLateMove(int depth, int i) {
+  return depth <= kLateMoveMaxDepth && i >= kLateMoveBase + depth * depth / kLateMoveDivisor;
+}
+
+// Whether a move of a prunable node is skipped: quiet moves past their move count or, near
+// the horizon, far below alpha; threes past the late-move count; fours never.
+constexpr bool IsPrunedMove(int depth, int i, int eval, int alpha, bool quiet, bool tactical) {
+  if (quiet) {
+    const bool futile =
+        depth <= kFutilityMaxDepth && eval + kFutilityBase + kFutilityMargin * depth <= alpha;
+    return depth <= kQuietMaxDepth && (i >= kQuietBase + depth * depth / kQuietDivisor || futile);
+  }
+  return !tactical && IsLateMove(depth, i);
+}
+
+// Drops the moves in moves[i..n) that make no four; returns the new count.
+inline int KeepFours(ScoredMove* moves, int i, int n) {
+  return static_cast<int>(
+      std::remove_if(moves + i, moves + n, [](const ScoredMove& m) { return m.own < kP4Four; }) -
+      moves);
+}
 
 struct RootMove {
   Pos move = kNoPos;
@@ -43,7 +85,8 @@ struct Reductions {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
         table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(kLmrBase + std::log(d) * std::log(m) / kLmrDivisor);
+                                       : static_cast<int8_t>(kLmrBase + std::log(d) * std::log(m) /
+                                                                            kLmrDivisor);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -112,6 +155,12 @@ class Worker {
   bool CountNode();
   int RootSearch(int depth, int alpha, int beta, int pv_index);
   int Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok = true);
+  int PruneNode(int ply, int depth, int beta, int eval, bool null_ok, const NodeThreats& threats);
+  void OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos tt_move) const;
+  int SearchLateMove(int ply, int depth, int new_depth, int i, Pos move, int alpha, int beta,
+                     bool pv_node, bool quiet, bool forcing);
+  void UpdateHistory(int ply, Color us, int depth, Pos best_move, const Pos* quiets,
+                     int num_quiets);
   int Leaf(int ply, NodeState state, const NodeThreats& threats);
   void UpdatePv(int ply, Pos move) {
     pv_[ply][ply] = move;
@@ -207,13 +256,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   const Color us = SideAt(ply);
   NodeThreats& threats = threats_[ply];
   ReadThreats(board_, us, threats);
-  NodeState state = ClassifyNode(board_, us, threats);
-  switch (state) {
-    case NodeState::kWinNow: return WinIn(ply + 1);
-    case NodeState::kLost: return LossIn(ply + 2);
-    case NodeState::kWinIn3: return WinIn(ply + 3);
-    default: break;
-  }
+  const NodeState state = ClassifyNode(board_, us, threats);
+  if (const int decided = DecidedScore(state, ply); decided != kNoScore) return decided;
   // Nothing can be better than winning at our next move, or worse than losing at theirs.
   alpha = std::max(alpha, LossIn(ply + 2));
   beta = std::min(beta, WinIn(ply + 3));
@@ -223,31 +267,16 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   const uint64_t key = Key(ply);
   TTHit tt;
   const bool tt_hit = shared_.tt->Probe(key, ply, tt);
-  if (tt_hit && !pv_node && tt.depth >= depth &&
-      (tt.bound == Bound::kExact || (tt.bound == Bound::kLower && tt.score >= beta) ||
-       (tt.bound == Bound::kUpper && tt.score <= alpha)))
-    return tt.score;
+  if (tt_hit && !pv_node && tt.depth >= depth && HashCutoff(tt, alpha, beta)) return tt.score;
 
   if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, state, threats);
 
   // Internal iterative reduction: a node without a hash move is searched shallower first.
   if (depth >= kIirMinDepth && (!tt_hit || tt.move == kNoPos)) --depth;
   const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, threats, state);
-  // Reverse futility: a quiet node far above beta near the horizon.
-  if (!pv_node && state == NodeState::kNormal && depth <= kRfpMaxDepth && !IsWinScore(beta) &&
-      !IsLossScore(beta) && eval - kRfpMargin * depth >= beta &&
-      threats.opp_count[kP4FourThree] == 0)
-    return eval;
-
-  // Null move: if passing still holds beta, a real move will too. Only without threats of
-  // the opponent, which a pass would ignore.
-  if (!pv_node && state == NodeState::kNormal && depth >= kNullMinDepth && eval >= beta && null_ok &&
-      !IsWinScore(beta) && !IsLossScore(beta) && threats.opp_count[kP4FourThree] == 0 &&
-      threats.opp_count[kP4Four] == 0 && threats.opp_count[kP4DoubleThree] == 0) {
-    const int r = kNullReduction + depth / kNullDepthDivisor;
-    int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
-    if (stopped_) return 0;
-    if (score >= beta) return IsWinScore(score) ? beta : score;
+  if (!pv_node && state == NodeState::kNormal) {
+    const int pruned = PruneNode(ply, depth, beta, eval, null_ok, threats);
+    if (pruned != kNoScore) return pruned;
   }
 
   ScoredMove* moves = moves_[ply].moves;
@@ -256,13 +285,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     // No legal move (Renju Black), or no defence against a straight four.
     return state == NodeState::kDefend ? LossIn(ply + 4) : LossIn(ply + 1);
   }
-  const Pos tt_move = tt_hit ? tt.move : kNoPos;
-  for (int i = 0; i < num_moves; ++i) {
-    ScoredMove& m = moves[i];
-    if (m.pos == tt_move) m.score = 1 << 30;
-    else if (history_->IsKiller(ply, m.pos)) m.score += kKillerBonus;
-    m.score += history_->score[Index(us)][m.pos] / kHistoryDivisor;
-  }
+  OrderMoves(ply, us, moves, num_moves, tt_hit ? tt.move : kNoPos);
 
   const bool forced = state != NodeState::kNormal;
   const int old_alpha = alpha;
@@ -274,49 +297,26 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   for (int i = 0; i < num_moves; ++i) {
     // Late quiet moves, and near the horizon late threes, are pruned; fours never.
     const bool prunable = !pv_node && !forced && i > 0 && !IsLossScore(best);
-    if (prunable && !only_fours && depth <= kLateMoveMaxDepth &&
-        i >= kLateMoveBase + depth * depth / kLateMoveDivisor) {
+    if (prunable && !only_fours && IsLateMove(depth, i)) {
       // From here on both move counts below prune everything but fours: drop the rest at
       // once instead of sorting them out one at a time.
       only_fours = true;
-      num_moves = static_cast<int>(
-          std::remove_if(moves + i, moves + num_moves,
-                         [](const ScoredMove& m) { return m.own < kP4Four; }) -
-          moves);
+      num_moves = KeepFours(moves, i, num_moves);
       if (i == num_moves) break;
     }
     PickBest(moves, i, num_moves);
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
-    if (prunable && quiet && depth <= kQuietMaxDepth &&
-        (i >= kQuietBase + depth * depth / kQuietDivisor ||
-         (depth <= kFutilityMaxDepth && eval + kFutilityBase + kFutilityMargin * depth <= alpha)))
-      continue;
-    if (prunable && !quiet && !tactical && depth <= kLateMoveMaxDepth &&
-        i >= kLateMoveBase + depth * depth / kLateMoveDivisor)
-      continue;
+    if (prunable && IsPrunedMove(depth, i, eval, alpha, quiet, tactical)) continue;
 
     // A single forced reply costs no depth: fours are extended this way.
-    int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
+    const int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
     MakeMove(ply, m.pos);
-    int score;
-    if (i == 0) {
-      score = -Search(ply + 1, new_depth, -beta, -alpha, pv_node);
-    } else {
-      int r = 0;
-      if (depth >= kLmrMinDepth && !tactical && !forced) {
-        r = LmrTable()(depth, i);
-        if (!quiet) r -= 1;
-        if (pv_node) r -= 1;
-        if (history_->IsKiller(ply, m.pos)) r -= 1;
-        r = std::clamp(r, 0, new_depth - 1);
-      }
-      score = -Search(ply + 1, new_depth - r, -alpha - 1, -alpha, false);
-      if (score > alpha && r > 0) score = -Search(ply + 1, new_depth, -alpha - 1, -alpha, false);
-      if (score > alpha && score < beta && pv_node)
-        score = -Search(ply + 1, new_depth, -beta, -alpha, true);
-    }
+    const int score =
+        i == 0 ? -Search(ply + 1, new_depth, -beta, -alpha, pv_node)
+               : SearchLateMove(ply, depth, new_depth, i, m.pos, alpha, beta, pv_node, quiet,
+                                tactical || forced);
     UndoMove();
     if (stopped_) return 0;
 
@@ -334,22 +334,75 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (best == -kScoreInfinite) {  // everything pruned: cannot happen, the first move is searched
     best = alpha;
   }
-  if (best >= beta && best_move != kNoPos) {
-    const bool best_quiet = !(board_.pattern4(best_move, us) >= kP4Three) &&
-                            !(board_.pattern4(best_move, Opponent(us)) >= kP4Three);
-    if (best_quiet) {
-      history_->AddKiller(ply, best_move);
-      const int bonus = std::min(depth * depth * kHistoryBonusScale, kHistoryBonusMax);
-      history_->Update(us, best_move, bonus);
-      for (int i = 0; i < num_quiets; ++i)
-        if (quiets[i] != best_move) history_->Update(us, quiets[i], -bonus);
-    }
-  }
+  if (best >= beta && best_move != kNoPos)
+    UpdateHistory(ply, us, depth, best_move, quiets, num_quiets);
   const Bound bound = best >= beta ? Bound::kLower
                       : (pv_node && best > old_alpha) ? Bound::kExact
                                                       : Bound::kUpper;
   shared_.tt->Store(key, ply, best_move, best, eval, depth, bound);
   return best;
+}
+
+// Pruning before the moves, at a quiet non-pv node: reverse futility far above beta near the
+// horizon, then the null move (if passing still holds beta, a real move will too; only
+// without threats of the opponent, which a pass would ignore). kNoScore when neither cuts.
+inline int Worker::PruneNode(int ply, int depth, int beta, int eval, bool null_ok,
+                             const NodeThreats& threats) {
+  if (IsWinScore(beta) || IsLossScore(beta) || threats.opp_count[kP4FourThree] != 0)
+    return kNoScore;
+  if (depth <= kRfpMaxDepth && eval - kRfpMargin * depth >= beta) return eval;
+  if (depth >= kNullMinDepth && eval >= beta && null_ok && threats.opp_count[kP4Four] == 0 &&
+      threats.opp_count[kP4DoubleThree] == 0) {
+    const int r = kNullReduction + depth / kNullDepthDivisor;
+    const int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
+    if (stopped_) return 0;
+    if (score >= beta) return IsWinScore(score) ? beta : score;
+  }
+  return kNoScore;
+}
+
+// The hash move first, then killers; the history score on top of the static ordering.
+inline void Worker::OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos tt_move) const {
+  for (int i = 0; i < n; ++i) {
+    ScoredMove& m = moves[i];
+    if (m.pos == tt_move) m.score = 1 << 30;
+    else if (history_->IsKiller(ply, m.pos)) m.score += kKillerBonus;
+    m.score += history_->score[Index(us)][m.pos] / kHistoryDivisor;
+  }
+}
+
+// A move after the first, already made: a reduced null-window search (late-move reductions
+// for quiet moves and threes), re-searched at full depth, then with the full window at a pv
+// node, while it beats alpha. `forcing`: a four, or any move of a forced node.
+inline int Worker::SearchLateMove(int ply, int depth, int new_depth, int i, Pos move, int alpha,
+                                  int beta, bool pv_node, bool quiet, bool forcing) {
+  int r = 0;
+  if (depth >= kLmrMinDepth && !forcing) {
+    r = LmrTable()(depth, i);
+    if (!quiet) r -= 1;
+    if (pv_node) r -= 1;
+    if (history_->IsKiller(ply, move)) r -= 1;
+    r = std::clamp(r, 0, new_depth - 1);
+  }
+  int score = -Search(ply + 1, new_depth - r, -alpha - 1, -alpha, false);
+  if (score > alpha && r > 0) score = -Search(ply + 1, new_depth, -alpha - 1, -alpha, false);
+  if (score > alpha && score < beta && pv_node)
+    score = -Search(ply + 1, new_depth, -beta, -alpha, true);
+  return score;
+}
+
+// A quiet move that cut off becomes a killer, and gains history over the quiet moves
+// searched before it.
+inline void Worker::UpdateHistory(int ply, Color us, int depth, Pos best_move, const Pos* quiets,
+                                  int num_quiets) {
+  const bool best_quiet = !(board_.pattern4(best_move, us) >= kP4Three) &&
+                          !(board_.pattern4(best_move, Opponent(us)) >= kP4Three);
+  if (!best_quiet) return;
+  history_->AddKiller(ply, best_move);
+  const int bonus = std::min(depth * depth * kHistoryBonusScale, kHistoryBonusMax);
+  history_->Update(us, best_move, bonus);
+  for (int i = 0; i < num_quiets; ++i)
+    if (quiets[i] != best_move) history_->Update(us, quiets[i], -bonus);
 }
 
 int Worker::RootSearch(int depth, int alpha, int beta, int pv_index) {
@@ -591,7 +644,9 @@ ThreatLimits RootVctLimits(const SearchLimits& limits, const std::atomic<bool>& 
 // The search's limits once a threat search has spent `nodes` of them (at least one node is
 // left to the search).
 SearchLimits LimitsAfter(SearchLimits limits, uint64_t nodes) {
-  if (limits.max_nodes > 0) limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
+  if (limits.max_nodes > 0) {
+    limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
+  }
   return limits;
 }
 
