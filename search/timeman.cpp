@@ -31,7 +31,8 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
     int64_t usable = left - MatchReserve(std::max<int64_t>(left, 0), empty_cells);
     int64_t per_move = usable / ExpectedMovesLeft(stones, empty_cells);
     target = std::min(target, per_move);
-    cap = std::min({cap, kMaxMoveFactor * per_move, usable / kMaxClockShare});  // usable < 0: cap < 1
+    // usable < 0: cap < 1
+    cap = std::min({cap, kMaxMoveFactor * per_move, usable / kMaxClockShare});
   }
   TimeBudget budget;
   if (cap == kNoTimeLimit) {

@@ -21,7 +21,8 @@ uint32_t Sum(uint64_t a, uint64_t b) {
 
 }  // namespace
 
-VctSolver::VctSolver(int max_table_bits) : table_(max_table_bits), vcfs_(kVctVcfTableBits, kVctNoVcfBits) {}
+VctSolver::VctSolver(int max_table_bits)
+    : table_(max_table_bits), vcfs_(kVctVcfTableBits, kVctNoVcfBits) {}
 
 ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {
   ThreatCountsPause pause(board);  // never read here
@@ -33,7 +34,8 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   limits_.budget = &budget;
   limits_.stop = limits.stop;
   limits_.root_attacker_stones = board.count(attacker);
-  limits_.max_moves = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kVctDefaultMaxMoves;
+  limits_.max_moves =
+      limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kVctDefaultMaxMoves;
 
   if (FiveAtOnce(board, attacker_, result)) return result;
   vcfs_.counter.assign(static_cast<size_t>(std::min(limits_.max_moves, kMaxDepthSlots)) + 1, {});
@@ -54,7 +56,8 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     limits_.quiet = quiet;
     limits_.node_cap = UINT64_MAX;
     if (!quiet) {
-      limits_.node_cap = limits.max_nodes > 0 ? limits.max_nodes / kVctDirectShare : kVctDirectNodes;
+      limits_.node_cap =
+          limits.max_nodes > 0 ? limits.max_nodes / kVctDirectShare : kVctDirectNodes;
     }
     Search(true, root, kInf, kInf);
     result.win = Lookup(root, e) && e.pn == 0;

@@ -155,7 +155,8 @@ void VctSolver::ListAttacks(std::vector<std::pair<int, Pos>>& scored,
   Pos fives[2];
   const int defender_fives = FivePoints(*board_, defender_, fives);
   if (defender_fives == 1) {
-    if (IsLegalMove(*board_, fives[0], attacker_)) scored.emplace_back(-(2 * kDirectMove), fives[0]);
+    if (IsLegalMove(*board_, fives[0], attacker_))
+      scored.emplace_back(-(2 * kDirectMove), fives[0]);
     return;
   }
   board_->ForEachCandidate([&](Pos p) {
@@ -163,7 +164,8 @@ void VctSolver::ListAttacks(std::vector<std::pair<int, Pos>>& scored,
     const Pattern4 p4 = board_->pattern4(p, attacker_);
     if (p4 < kP4Two) return;
     bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
-    if (!direct && (!limits_.quiet || p4 > kP4Block3 || !IsLegalMove(*board_, p, attacker_))) return;
+    if (!direct && (!limits_.quiet || p4 > kP4Block3 || !IsLegalMove(*board_, p, attacker_)))
+      return;
     int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
     scored.emplace_back(direct ? -score - kDirectMove : -score, p);
   });
