@@ -115,6 +115,55 @@ bool StopsAllWins(Board& board, Color attacker, Pos c, const std::vector<Pos>& w
   return stopped;
 }
 
+// The empty points, off the VCF line, within five on a line of a point of the VCF or of
+// its last two five points: only a stone there changes the patterns the VCF is made of.
+// Sorted, each once.
+std::vector<Pos> VcfZone(const Board& board, const std::vector<Pos>& vcf_line,
+                         const Pos last_fives[2]) {
+  std::vector<Pos> zone;
+  auto add_zone = [&](Pos q) {
+    for (int dir = 0; dir < kNumDirs; ++dir) {
+      for (int k = -5; k <= 5; ++k) {
+        Pos c = static_cast<Pos>(q + k * kDirOffset[dir]);
+        if (board.IsEmpty(c) && !Listed(vcf_line, c)) zone.push_back(c);
+      }
+    }
+  };
+  for (Pos p : vcf_line) add_zone(p);
+  for (int i = 0; i < 2; ++i) {
+    if (last_fives[i] != kNoPos) add_zone(last_fives[i]);
+  }
+  std::sort(zone.begin(), zone.end());
+  zone.erase(std::unique(zone.begin(), zone.end()), zone.end());
+  return zone;
+}
+
+// Where a stone can break a VCF that plays out (for a non-Renju-Black attacker): only on
+// the line of an attacker's four (within five of the move: Caro's blocked fives), next to a
+// forced reply (a counter-four through it), or around the last four and its five points.
+// (A point where Black would make a four but may not play can break it elsewhere; it is no
+// defence anyway.)
+std::bitset<kNumCells> SensitiveCells(const std::vector<Pos>& vcf_line, const Pos last_fives[2]) {
+  std::bitset<kNumCells> sensitive;
+  auto mark = [&](Pos q, int dir, int reach) {
+    for (int k = -reach; k <= reach; ++k) sensitive.set(q + k * kDirOffset[dir]);
+  };
+  for (size_t i = 0; i < vcf_line.size(); ++i) {
+    const bool reply = i % 2 == 1;
+    int dir, k;
+    if (!reply && i + 1 < vcf_line.size() && LineStep(vcf_line[i], vcf_line[i + 1], dir, k)) {
+      mark(vcf_line[i], dir, 5);
+    } else {
+      for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (last_fives[i] == kNoPos) continue;
+    for (int d = 0; d < kNumDirs; ++d) mark(last_fives[i], d, 5);
+  }
+  return sensitive;
+}
+
 }  // namespace
 
 bool ReplaysVcf(Board& board, const std::vector<Pos>& vcf, Color side, Pos final_fives[2]) {
@@ -292,55 +341,15 @@ void VctSolver::OrderDefences(std::vector<Pos>& moves, size_t from) const {
 // The defences against the VCF threat `vcf_line` besides its own points and the
 // counter-fours. A move after which the same VCF still plays out loses without a search.
 void VctSolver::ZoneDefences(const std::vector<Pos>& vcf_line, std::vector<Child>& children) {
-  auto on_line = [&](Pos p) {
-    return std::find(vcf_line.begin(), vcf_line.end(), p) != vcf_line.end();
-  };
-  // Only a stone on a line within five of a point of the VCF (or of its last two five
-  // points) changes the patterns the VCF is made of.
-  std::vector<Pos> zone;
-  auto add_zone = [&](Pos q) {
-    for (int dir = 0; dir < kNumDirs; ++dir) {
-      for (int k = -5; k <= 5; ++k) {
-        Pos c = static_cast<Pos>(q + k * kDirOffset[dir]);
-        if (board_->IsEmpty(c) && !on_line(c)) zone.push_back(c);
-      }
-    }
-  };
-  for (Pos p : vcf_line) add_zone(p);
   Pos last_fives[2] = {kNoPos, kNoPos};
   const bool replays = ReplaysVcf(*board_, vcf_line, attacker_, last_fives);
-  for (Pos q : last_fives) {
-    if (q != kNoPos) add_zone(q);
-  }
-  // Within the zone, a stone can break the line (when it plays out here) only on the
-  // line of an attacker's four (within five of the move: Caro's blocked fives), next to
-  // a forced reply (a counter-four through it), or around the last four and its five
-  // points. (A point where Black would make a four but may not play can break it
-  // elsewhere; it is no defence anyway.) Renju Black's fouls depend on more: every zone
-  // point is replayed when Black attacks, or when the line ends on Black's forbidden block.
-  std::bitset<kNumCells> sensitive;
+  const std::vector<Pos> zone = VcfZone(*board_, vcf_line, last_fives);
+  // Renju Black's fouls depend on more than SensitiveCells sees: every zone point is
+  // replayed when Black attacks, or when the line ends on Black's forbidden block.
   const bool filter = replays && !IsRenjuBlack(*board_, attacker_) &&
                       !(IsRenjuBlack(*board_, defender_) && last_fives[1] == kNoPos);
-  if (filter) {
-    auto mark = [&](Pos q, int dir, int reach) {
-      for (int k = -reach; k <= reach; ++k) sensitive.set(q + k * kDirOffset[dir]);
-    };
-    for (size_t i = 0; i < vcf_line.size(); ++i) {
-      const bool reply = i % 2 == 1;
-      int dir, k;
-      if (!reply && i + 1 < vcf_line.size() && LineStep(vcf_line[i], vcf_line[i + 1], dir, k)) {
-        mark(vcf_line[i], dir, 5);
-      } else {
-        for (int d = 0; d < kNumDirs; ++d) mark(vcf_line[i], d, 5);
-      }
-    }
-    for (Pos q : last_fives) {
-      if (q == kNoPos) continue;
-      for (int d = 0; d < kNumDirs; ++d) mark(q, d, 5);
-    }
-  }
-  std::sort(zone.begin(), zone.end());
-  zone.erase(std::unique(zone.begin(), zone.end()), zone.end());
+  std::bitset<kNumCells> sensitive;
+  if (filter) sensitive = SensitiveCells(vcf_line, last_fives);
   std::vector<Pos> moves;
   for (Pos p : zone) {
     // The counter-fours were listed with the VCF's points.
