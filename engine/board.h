@@ -60,7 +60,7 @@ class Board {
   void Undo();
 
   Pattern4 pattern4(Pos p, Color c) const { return InfoPattern4(cells_[p].info[Index(c)]); }
-  // Valid for empty points: colour c's cell value (weights.h).
+  // Valid for empty points: colour c's cell value (cell_weights.h).
   int Value(Pos p, Color c) const { return InfoValue(cells_[p].info[Index(c)]); }
   LinePattern line(Pos p, Color c, int dir) const {
     return ComboLine(cells_[p].combo[Index(c)], dir);
@@ -117,7 +117,7 @@ class Board {
   // empty point p (another point), exactly as Place(p, stone) would leave it.
   Pattern4 Pattern4After(Pos p, Color stone, Pos at, Color c) const;
 
-  // Sum over empty cells of colour c's cell value (weights.h), kept incrementally.
+  // Sum over empty cells of colour c's cell value (cell_weights.h), kept incrementally.
   int32_t ValueSum(Color c) const {
     return static_cast<int32_t>(info_sum_[Index(c)] >> kInfoValueShift);
   }
@@ -182,6 +182,11 @@ class Board {
   // that the 8-byte words Place and Undo add to rows of near_ stay inside.
   std::array<uint8_t, kNumCells + 8> near_;
 };
+
+// Whether c plays under Renju's fouls: Black under the renju rule.
+inline bool IsRenjuBlack(const Board& board, Color c) {
+  return c == Color::kBlack && board.rule() == Rule::kRenju;
+}
 
 // Pauses a board's threat counts for a scope, for solvers that never read them: they cost
 // about a fifth of Place. Every stone placed in the scope must be taken back before it ends,

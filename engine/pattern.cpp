@@ -4,7 +4,7 @@
 #include <array>
 #include <mutex>
 
-#include "engine/weights.h"
+#include "engine/cell_weights.h"
 
 namespace sente {
 namespace {

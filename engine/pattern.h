@@ -66,7 +66,7 @@ enum Pattern4 : uint8_t {
 };
 
 // What a cell's combo means for one colour, packed in one word that the board copies as is:
-// the class in bits 0..7 and the cell value (weights.h, 0..kMaxCellValue) from bit
+// the class in bits 0..7 and the cell value (cell_weights.h, 0..kMaxCellValue) from bit
 // kInfoValueShift. The board sums these words over the empty cells: the classes add up to less
 // than 2^13 (484 cells, classes below 16), so the value sum is the sum shifted down; and one
 // move changes a colour's sum by less than 2^31 (40 cells, 2 * 2047 * 2^13 each), so Place

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/weights.h"
+#include "search/weights.h"
 
 namespace sente {
 
@@ -18,7 +18,7 @@ int EvaluateNode(const Board& board, Color us, const NodeThreats& threats, NodeS
   } else {
     // Renju Black's double-three candidates may be fouls: only count them once checked by
     // move generation, so here they are not counted as Black's own wins.
-    bool renju_black = us == Color::kBlack && board.rule() == Rule::kRenju;
+    const bool renju_black = IsRenjuBlack(board, us);
     if (threats.own_count[kP4FourThree] > 0 && !renju_black) v += kEvalOwnFourThree;
     else if (threats.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
       v += kEvalOwnDoubleThree;

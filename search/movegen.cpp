@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "engine/forbidden.h"
-#include "engine/weights.h"
+#include "engine/rules.h"
 #include "search/threat_moves.h"
+#include "search/weights.h"
 
 namespace sente {
 
@@ -57,17 +57,6 @@ void ReadThreats(const Board& board, Color us, NodeThreats& threats) {
                          : kNoPos;
 }
 
-bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
-  if (c != Color::kBlack || board.rule() != Rule::kRenju) return true;
-  switch (own) {
-    case kP4Overline:
-    case kP4DoubleFour: return false;
-    case kP4DoubleThree:
-    case kP4FourThree: return !IsForbidden(board, p);
-    default: return true;
-  }
-}
-
 NodeState ClassifyNode(Board& board, Color us, const NodeThreats& threats) {
   if (threats.own_count[kP4Five] > 0) return NodeState::kWinNow;
   if (threats.opp_count[kP4Five] >= 2) return NodeState::kLost;
@@ -90,7 +79,7 @@ namespace {
 // Every legal candidate, scored, in one pass over the cells.
 int GenerateAll(Board& board, Color us, ScoredMove* out) {
   const Color opp = Opponent(us);
-  const bool fouls = us == Color::kBlack && board.rule() == Rule::kRenju;
+  const bool fouls = IsRenjuBlack(board, us);
   int n = 0;
   board.ForEachCandidate([&](Pos p) {
     const Pattern4 own4 = board.pattern4(p, us), opp4 = board.pattern4(p, opp);
@@ -98,12 +87,6 @@ int GenerateAll(Board& board, Color us, ScoredMove* out) {
     n += !fouls || IsLegalMove(board, p, us, own4);
   });
   return n;
-}
-
-// Renju Black's double-three class may hide a legal four (4-3-3 with a false three).
-bool MakesFour(const Board& board, Pos p, Color us, Pattern4 own) {
-  if (own == kP4Four || own == kP4FourThree) return true;
-  return own == kP4DoubleThree && HasFourLine(board, p, us);
 }
 
 bool Contains(const ScoredMove* moves, int n, Pos p) {
@@ -129,11 +112,11 @@ int GenerateDefences(Board& board, Color us, const NodeThreats& node, ScoredMove
   // Our fours gain the tempo a block needs. Renju Black's double-three class may hide one.
   Pos fours[kMaxMoves];
   int num_fours = 0;
-  const bool hidden_fours = us == Color::kBlack && board.rule() == Rule::kRenju &&
-                            node.own_count[kP4DoubleThree] > 0;
+  const bool hidden_fours = IsRenjuBlack(board, us) && node.own_count[kP4DoubleThree] > 0;
   if (node.own_count[kP4Four] + node.own_count[kP4FourThree] > 0 || hidden_fours) {
     board.ForEachCandidate([&](Pos p) {
-      if (MakesFour(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
+      // No straight four here: the node would be kWinIn3.
+      if (IsFourShape(board, p, us, board.pattern4(p, us))) fours[num_fours++] = p;
     });
   }
 

@@ -36,9 +36,6 @@ enum class NodeState : uint8_t {
 // `board` is scratch space for forbidden-point checks and is left as it was.
 NodeState ClassifyNode(Board& board, Color us, const NodeThreats& threats);
 
-// Whether `c` may play the empty point p (Renju Black's fouls), given its pattern there.
-bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own);
-
 struct ScoredMove {
   Pos pos;
   Pattern4 own;

@@ -10,6 +10,7 @@
 #include "search/eval.h"
 #include "search/history.h"
 #include "search/movegen.h"
+#include "search/params.h"
 #include "search/threat.h"
 #include "search/vcf.h"
 #include "search/tt.h"
@@ -21,13 +22,51 @@ using Clock = std::chrono::steady_clock;
 
 // Positions are keyed with the side to move, since Think may be asked for either side.
 constexpr uint64_t kWhiteToMoveKey = 0x5D1E6A3B29F7C481ull;
-// Threat-space mate check at the leaves.
-constexpr uint64_t kLeafVcfNodes = 16;
-constexpr int kVcfTableBits = 16;
-constexpr uint64_t kRootVcfNodes = 200000;
 
 constexpr int WinIn(int plies) { return kScoreWin - plies; }
 constexpr int LossIn(int plies) { return -(kScoreWin - plies); }
+// No score: outside every score a search returns.
+constexpr int kNoScore = kScoreInfinite + 1;
+
+// The score of a node its threats decide alone, or kNoScore.
+constexpr int DecidedScore(NodeState state, int ply) {
+  switch (state) {
+    case NodeState::kWinNow: return WinIn(ply + 1);
+    case NodeState::kLost: return LossIn(ply + 2);
+    case NodeState::kWinIn3: return WinIn(ply + 3);
+    default: return kNoScore;
+  }
+}
+
+// Whether a hash entry deep enough settles the node's score.
+inline bool HashCutoff(const TTHit& tt, int alpha, int beta) {
+  return tt.bound == Bound::kExact || (tt.bound == Bound::kLower && tt.score >= beta) ||
+         (tt.bound == Bound::kUpper && tt.score <= alpha);
+}
+
+// Move-count pruning near the horizon: past this many moves, everything but fours (and,
+// by IsPrunedMove, quiet moves earlier still).
+constexpr bool IsLateMove(int depth, int i) {
+  return depth <= kLateMoveMaxDepth && i >= kLateMoveBase + depth * depth / kLateMoveDivisor;
+}
+
+// Whether a move of a prunable node is skipped: quiet moves past their move count or, near
+// the horizon, far below alpha; threes past the late-move count; fours never.
+constexpr bool IsPrunedMove(int depth, int i, int eval, int alpha, bool quiet, bool tactical) {
+  if (quiet) {
+    const bool futile =
+        depth <= kFutilityMaxDepth && eval + kFutilityBase + kFutilityMargin * depth <= alpha;
+    return depth <= kQuietMaxDepth && (i >= kQuietBase + depth * depth / kQuietDivisor || futile);
+  }
+  return !tactical && IsLateMove(depth, i);
+}
+
+// Drops the moves in moves[i..n) that make no four; returns the new count.
+inline int KeepFours(ScoredMove* moves, int i, int n) {
+  return static_cast<int>(
+      std::remove_if(moves + i, moves + n, [](const ScoredMove& m) { return m.own < kP4Four; }) -
+      moves);
+}
 
 struct RootMove {
   Pos move = kNoPos;
@@ -39,15 +78,15 @@ struct RootMove {
   std::vector<Pos> pv;
 };
 
-// Late-move reductions by depth and move number, built once. The divisor, 1.3, was set by
-// self-play: it beat 0.8 in freestyle and renju, and 1.7 measured even with it.
+// Late-move reductions by depth and move number, built once.
 struct Reductions {
   int8_t table[64][64];
   Reductions() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
         table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(0.75 + std::log(d) * std::log(m) / 1.3);
+                                       : static_cast<int8_t>(kLmrBase + std::log(d) * std::log(m) /
+                                                                            kLmrDivisor);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -87,7 +126,7 @@ class Worker {
         threats_(kMaxPly + 2),
         moves_(kMaxPly + 2),
         history_(std::make_unique<History>()),
-        vcf_(std::make_unique<VcfSolver>(kVcfTableBits)) {
+        vcf_(std::make_unique<VcfSolver>(kSearchVcfTableBits)) {
     root_stones_ = board_.stone_count();
   }
 
@@ -116,6 +155,12 @@ class Worker {
   bool CountNode();
   int RootSearch(int depth, int alpha, int beta, int pv_index);
   int Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok = true);
+  int PruneNode(int ply, int depth, int beta, int eval, bool null_ok, const NodeThreats& threats);
+  void OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos tt_move) const;
+  int SearchLateMove(int ply, int depth, int new_depth, int i, Pos move, int alpha, int beta,
+                     bool pv_node, bool quiet, bool forcing);
+  void UpdateHistory(int ply, Color us, int depth, Pos best_move, const Pos* quiets,
+                     int num_quiets);
   int Leaf(int ply, NodeState state, const NodeThreats& threats);
   void UpdatePv(int ply, Pos move) {
     pv_[ply][ply] = move;
@@ -211,13 +256,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   const Color us = SideAt(ply);
   NodeThreats& threats = threats_[ply];
   ReadThreats(board_, us, threats);
-  NodeState state = ClassifyNode(board_, us, threats);
-  switch (state) {
-    case NodeState::kWinNow: return WinIn(ply + 1);
-    case NodeState::kLost: return LossIn(ply + 2);
-    case NodeState::kWinIn3: return WinIn(ply + 3);
-    default: break;
-  }
+  const NodeState state = ClassifyNode(board_, us, threats);
+  if (const int decided = DecidedScore(state, ply); decided != kNoScore) return decided;
   // Nothing can be better than winning at our next move, or worse than losing at theirs.
   alpha = std::max(alpha, LossIn(ply + 2));
   beta = std::min(beta, WinIn(ply + 3));
@@ -227,30 +267,16 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   const uint64_t key = Key(ply);
   TTHit tt;
   const bool tt_hit = shared_.tt->Probe(key, ply, tt);
-  if (tt_hit && !pv_node && tt.depth >= depth &&
-      (tt.bound == Bound::kExact || (tt.bound == Bound::kLower && tt.score >= beta) ||
-       (tt.bound == Bound::kUpper && tt.score <= alpha)))
-    return tt.score;
+  if (tt_hit && !pv_node && tt.depth >= depth && HashCutoff(tt, alpha, beta)) return tt.score;
 
   if (depth <= 0 && state != NodeState::kForcedBlock) return Leaf(ply, state, threats);
 
   // Internal iterative reduction: a node without a hash move is searched shallower first.
-  if (depth >= 4 && (!tt_hit || tt.move == kNoPos)) --depth;
+  if (depth >= kIirMinDepth && (!tt_hit || tt.move == kNoPos)) --depth;
   const int eval = tt_hit ? tt.eval : EvaluateNode(board_, us, threats, state);
-  // Reverse futility: a quiet node far above beta near the horizon.
-  if (!pv_node && state == NodeState::kNormal && depth <= 5 && !IsWinScore(beta) &&
-      !IsLossScore(beta) && eval - 120 * depth >= beta && threats.opp_count[kP4FourThree] == 0)
-    return eval;
-
-  // Null move: if passing still holds beta, a real move will too. Only without threats of
-  // the opponent, which a pass would ignore.
-  if (!pv_node && state == NodeState::kNormal && depth >= 3 && eval >= beta && null_ok &&
-      !IsWinScore(beta) && !IsLossScore(beta) && threats.opp_count[kP4FourThree] == 0 &&
-      threats.opp_count[kP4Four] == 0 && threats.opp_count[kP4DoubleThree] == 0) {
-    const int r = 3 + depth / 3;
-    int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
-    if (stopped_) return 0;
-    if (score >= beta) return IsWinScore(score) ? beta : score;
+  if (!pv_node && state == NodeState::kNormal) {
+    const int pruned = PruneNode(ply, depth, beta, eval, null_ok, threats);
+    if (pruned != kNoScore) return pruned;
   }
 
   ScoredMove* moves = moves_[ply].moves;
@@ -259,13 +285,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     // No legal move (Renju Black), or no defence against a straight four.
     return state == NodeState::kDefend ? LossIn(ply + 4) : LossIn(ply + 1);
   }
-  const Pos tt_move = tt_hit ? tt.move : kNoPos;
-  for (int i = 0; i < num_moves; ++i) {
-    ScoredMove& m = moves[i];
-    if (m.pos == tt_move) m.score = 1 << 30;
-    else if (history_->IsKiller(ply, m.pos)) m.score += 300;
-    m.score += history_->score[Index(us)][m.pos] / 64;
-  }
+  OrderMoves(ply, us, moves, num_moves, tt_hit ? tt.move : kNoPos);
 
   const bool forced = state != NodeState::kNormal;
   const int old_alpha = alpha;
@@ -277,45 +297,26 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   for (int i = 0; i < num_moves; ++i) {
     // Late quiet moves, and near the horizon late threes, are pruned; fours never.
     const bool prunable = !pv_node && !forced && i > 0 && !IsLossScore(best);
-    if (prunable && !only_fours && depth <= 6 && i >= 4 + depth * depth / 2) {
+    if (prunable && !only_fours && IsLateMove(depth, i)) {
       // From here on both move counts below prune everything but fours: drop the rest at
       // once instead of sorting them out one at a time.
       only_fours = true;
-      num_moves = static_cast<int>(
-          std::remove_if(moves + i, moves + num_moves,
-                         [](const ScoredMove& m) { return m.own < kP4Four; }) -
-          moves);
+      num_moves = KeepFours(moves, i, num_moves);
       if (i == num_moves) break;
     }
     PickBest(moves, i, num_moves);
     const ScoredMove m = moves[i];
     const bool quiet = m.own < kP4Three && m.opp < kP4Three;
     const bool tactical = m.own >= kP4Four;
-    if (prunable && quiet && depth <= 10 &&
-        (i >= 2 + depth * depth / 4 || (depth <= 3 && eval + 100 + 100 * depth <= alpha)))
-      continue;
-    if (prunable && !quiet && !tactical && depth <= 6 && i >= 4 + depth * depth / 2) continue;
+    if (prunable && IsPrunedMove(depth, i, eval, alpha, quiet, tactical)) continue;
 
     // A single forced reply costs no depth: fours are extended this way.
-    int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
+    const int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
     MakeMove(ply, m.pos);
-    int score;
-    if (i == 0) {
-      score = -Search(ply + 1, new_depth, -beta, -alpha, pv_node);
-    } else {
-      int r = 0;
-      if (depth >= 3 && !tactical && !forced) {
-        r = LmrTable()(depth, i);
-        if (!quiet) r -= 1;
-        if (pv_node) r -= 1;
-        if (history_->IsKiller(ply, m.pos)) r -= 1;
-        r = std::clamp(r, 0, new_depth - 1);
-      }
-      score = -Search(ply + 1, new_depth - r, -alpha - 1, -alpha, false);
-      if (score > alpha && r > 0) score = -Search(ply + 1, new_depth, -alpha - 1, -alpha, false);
-      if (score > alpha && score < beta && pv_node)
-        score = -Search(ply + 1, new_depth, -beta, -alpha, true);
-    }
+    const int score =
+        i == 0 ? -Search(ply + 1, new_depth, -beta, -alpha, pv_node)
+               : SearchLateMove(ply, depth, new_depth, i, m.pos, alpha, beta, pv_node, quiet,
+                                tactical || forced);
     UndoMove();
     if (stopped_) return 0;
 
@@ -333,22 +334,75 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   if (best == -kScoreInfinite) {  // everything pruned: cannot happen, the first move is searched
     best = alpha;
   }
-  if (best >= beta && best_move != kNoPos) {
-    const bool best_quiet = !(board_.pattern4(best_move, us) >= kP4Three) &&
-                            !(board_.pattern4(best_move, Opponent(us)) >= kP4Three);
-    if (best_quiet) {
-      history_->AddKiller(ply, best_move);
-      const int bonus = std::min(depth * depth * 16, 4000);
-      history_->Update(us, best_move, bonus);
-      for (int i = 0; i < num_quiets; ++i)
-        if (quiets[i] != best_move) history_->Update(us, quiets[i], -bonus);
-    }
-  }
+  if (best >= beta && best_move != kNoPos)
+    UpdateHistory(ply, us, depth, best_move, quiets, num_quiets);
   const Bound bound = best >= beta ? Bound::kLower
                       : (pv_node && best > old_alpha) ? Bound::kExact
                                                       : Bound::kUpper;
   shared_.tt->Store(key, ply, best_move, best, eval, depth, bound);
   return best;
+}
+
+// Pruning before the moves, at a quiet non-pv node: reverse futility far above beta near the
+// horizon, then the null move (if passing still holds beta, a real move will too; only
+// without threats of the opponent, which a pass would ignore). kNoScore when neither cuts.
+inline int Worker::PruneNode(int ply, int depth, int beta, int eval, bool null_ok,
+                             const NodeThreats& threats) {
+  if (IsWinScore(beta) || IsLossScore(beta) || threats.opp_count[kP4FourThree] != 0)
+    return kNoScore;
+  if (depth <= kRfpMaxDepth && eval - kRfpMargin * depth >= beta) return eval;
+  if (depth >= kNullMinDepth && eval >= beta && null_ok && threats.opp_count[kP4Four] == 0 &&
+      threats.opp_count[kP4DoubleThree] == 0) {
+    const int r = kNullReduction + depth / kNullDepthDivisor;
+    const int score = -Search(ply + 1, depth - 1 - r, -beta, -beta + 1, false, false);
+    if (stopped_) return 0;
+    if (score >= beta) return IsWinScore(score) ? beta : score;
+  }
+  return kNoScore;
+}
+
+// The hash move first, then killers; the history score on top of the static ordering.
+inline void Worker::OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos tt_move) const {
+  for (int i = 0; i < n; ++i) {
+    ScoredMove& m = moves[i];
+    if (m.pos == tt_move) m.score = 1 << 30;
+    else if (history_->IsKiller(ply, m.pos)) m.score += kKillerBonus;
+    m.score += history_->score[Index(us)][m.pos] / kHistoryDivisor;
+  }
+}
+
+// A move after the first, already made: a reduced null-window search (late-move reductions
+// for quiet moves and threes), re-searched at full depth, then with the full window at a pv
+// node, while it beats alpha. `forcing`: a four, or any move of a forced node.
+inline int Worker::SearchLateMove(int ply, int depth, int new_depth, int i, Pos move, int alpha,
+                                  int beta, bool pv_node, bool quiet, bool forcing) {
+  int r = 0;
+  if (depth >= kLmrMinDepth && !forcing) {
+    r = LmrTable()(depth, i);
+    if (!quiet) r -= 1;
+    if (pv_node) r -= 1;
+    if (history_->IsKiller(ply, move)) r -= 1;
+    r = std::clamp(r, 0, new_depth - 1);
+  }
+  int score = -Search(ply + 1, new_depth - r, -alpha - 1, -alpha, false);
+  if (score > alpha && r > 0) score = -Search(ply + 1, new_depth, -alpha - 1, -alpha, false);
+  if (score > alpha && score < beta && pv_node)
+    score = -Search(ply + 1, new_depth, -beta, -alpha, true);
+  return score;
+}
+
+// A quiet move that cut off becomes a killer, and gains history over the quiet moves
+// searched before it.
+inline void Worker::UpdateHistory(int ply, Color us, int depth, Pos best_move, const Pos* quiets,
+                                  int num_quiets) {
+  const bool best_quiet = !(board_.pattern4(best_move, us) >= kP4Three) &&
+                          !(board_.pattern4(best_move, Opponent(us)) >= kP4Three);
+  if (!best_quiet) return;
+  history_->AddKiller(ply, best_move);
+  const int bonus = std::min(depth * depth * kHistoryBonusScale, kHistoryBonusMax);
+  history_->Update(us, best_move, bonus);
+  for (int i = 0; i < num_quiets; ++i)
+    if (quiets[i] != best_move) history_->Update(us, quiets[i], -bonus);
 }
 
 int Worker::RootSearch(int depth, int alpha, int beta, int pv_index) {
@@ -368,7 +422,7 @@ int Worker::RootSearch(int depth, int alpha, int beta, int pv_index) {
       } else {
         const bool quiet = rm.own < kP4Three && rm.opp < kP4Three;
         int r = 0;
-        if (depth >= 3 && quiet && i >= pv_index + 3)
+        if (depth >= kLmrMinDepth && quiet && i >= pv_index + kRootLmrFirstMove)
           r = std::clamp(LmrTable()(depth, i - pv_index) - 1, 1, depth - 2);
         score = -Search(1, depth - 1 - r, -alpha - 1, -alpha, false);
         if (score > alpha && r > 0) score = -Search(1, depth - 1, -alpha - 1, -alpha, false);
@@ -421,9 +475,9 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
   if (limits.soft_ms > 0) {
     const int64_t elapsed = shared_.Elapsed();
     if (elapsed >= limits.soft_ms) return true;
-    // A best move stable for four iterations needs half the time: the next iteration would
+    // A best move stable for a few iterations needs half the time: the next iteration would
     // take longer than the rest of it.
-    if (stable_iterations >= 4 && elapsed * 2 >= limits.soft_ms) return true;
+    if (stable_iterations >= kStableIterations && elapsed * 2 >= limits.soft_ms) return true;
   }
   return false;
 }
@@ -442,9 +496,9 @@ void Worker::Run() {
     first_move_searched_ = false;
     for (int pv_index = 0; pv_index < lines && !stopped_; ++pv_index) {
       const int prev = root_moves_[pv_index].prev_score;
-      int delta = 30;
+      int delta = kAspirationDelta;
       int alpha = -kScoreInfinite, beta = kScoreInfinite;
-      if (depth >= 4 && prev > -kScoreWinBound && prev < kScoreWinBound) {
+      if (depth >= kAspirationMinDepth && prev > -kScoreWinBound && prev < kScoreWinBound) {
         alpha = std::max(prev - delta, -kScoreInfinite);
         beta = std::min(prev + delta, kScoreInfinite);
       }
@@ -462,7 +516,7 @@ void Worker::Run() {
           break;
         }
         delta += delta;
-        if (delta > 1000) alpha = -kScoreInfinite, beta = kScoreInfinite;
+        if (delta > kAspirationMaxDelta) alpha = -kScoreInfinite, beta = kScoreInfinite;
       }
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index + 1,
                        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
@@ -535,6 +589,158 @@ Pos Central(const Board& board, const std::vector<Pos>& points) {
   return best;
 }
 
+// The empty points of the board.
+std::vector<Pos> EmptyPoints(const Board& board) {
+  std::vector<Pos> empty;
+  for (Pos p : board.points())
+    if (board.IsEmpty(p)) empty.push_back(p);
+  return empty;
+}
+
+// Answers a position that needs no search: none on a full board, the centre on an empty one,
+// and the centre too when every empty point is forbidden for Black (a loss, but an answer).
+// Otherwise lists the root moves and returns false.
+bool TrivialAnswer(Board& board, Color side, std::vector<RootMove>& root_moves,
+                   SearchResult& result) {
+  const std::vector<Pos> empty = EmptyPoints(board);
+  if (empty.empty()) return true;
+  if (board.stone_count() == 0) {
+    result.best = Central(board, empty);
+    result.pv = {result.best};
+    result.depth = 1;
+    return true;
+  }
+  auto threats = std::make_unique<NodeThreats>();
+  root_moves = MakeRootMoves(board, side, *threats);
+  if (!root_moves.empty()) return false;
+  result.best = Central(board, empty);
+  result.score = LossIn(1);
+  result.pv = {result.best};
+  return true;
+}
+
+// The limits of the root's VCF try.
+ThreatLimits RootVcfLimits(const SearchLimits& limits, const std::atomic<bool>& stop) {
+  ThreatLimits vcf;
+  vcf.max_nodes = kRootVcfNodes;
+  if (limits.max_nodes > 0) vcf.max_nodes = std::min(vcf.max_nodes, limits.max_nodes);
+  if (limits.max_depth > 0) vcf.max_attacker_moves = std::max(1, (limits.max_depth - 1) / 2);
+  vcf.max_ms = limits.hard_ms;
+  vcf.stop = &stop;
+  return vcf;
+}
+
+// The limits of the root's VCT try: a share of the time and of the nodes left.
+ThreatLimits RootVctLimits(const SearchLimits& limits, const std::atomic<bool>& stop) {
+  ThreatLimits vct;
+  vct.max_ms = std::max<int64_t>(1, limits.soft_ms / kRootVctTimeDivisor);
+  if (limits.max_nodes > 0) {
+    vct.max_nodes = std::max<uint64_t>(1, limits.max_nodes / kRootVctNodeDivisor);
+  }
+  vct.stop = &stop;
+  return vct;
+}
+
+// The search's limits once a threat search has spent `nodes` of them (at least one node is
+// left to the search).
+SearchLimits LimitsAfter(SearchLimits limits, uint64_t nodes) {
+  if (limits.max_nodes > 0) {
+    limits.max_nodes = limits.max_nodes > nodes ? limits.max_nodes - nodes : 1;
+  }
+  return limits;
+}
+
+// A proven threat-space win settles the move at once: fills `result`, reports it, true.
+bool Settle(Board& board, Color side, const ThreatResult& threat, const SharedState& shared,
+            const InfoCallback& on_info, SearchResult& result) {
+  const Pos first = threat.line.empty() ? kNoPos : threat.line[0];
+  if (!threat.win || first == kNoPos || !board.IsEmpty(first) || !IsLegalMove(board, first, side))
+    return false;
+  result.best = first;
+  result.score = board.MakesFive(first, side) ? WinIn(1)
+                                              : WinIn(static_cast<int>(threat.line.size()) + 2);
+  result.pv = threat.line;
+  result.depth = PliesToEnd(result.score);
+  if (on_info) {
+    SearchInfo info;
+    info.depth = info.seldepth = result.depth;
+    info.score = result.score;
+    info.nodes = result.nodes;
+    info.ms = shared.Elapsed();
+    info.pv = result.pv;
+    on_info(info);
+  }
+  return true;
+}
+
+// Tries to settle the move by a VCF, then, with time to think, by a VCT. Their nodes count
+// against the search's node limit (shared.limits).
+bool SettleByThreats(Board& board, Color side, const std::atomic<bool>& stop,
+                     const InfoCallback& on_info, SharedState& shared, SearchResult& result) {
+  {
+    VcfSolver solver(kSearchVcfTableBits);
+    const ThreatResult vcf = solver.Solve(board, side, RootVcfLimits(shared.limits, stop));
+    result.nodes += vcf.nodes;
+    shared.limits = LimitsAfter(shared.limits, vcf.nodes);
+    if (Settle(board, side, vcf, shared, on_info, result)) return true;
+  }
+  if (shared.limits.soft_ms <= 0 || shared.limits.max_depth != 0) return false;
+  const ThreatResult vct = FindVct(board, side, RootVctLimits(shared.limits, stop));
+  result.nodes += vct.nodes;
+  shared.limits = LimitsAfter(shared.limits, vct.nodes);
+  return Settle(board, side, vct, shared, on_info, result);
+}
+
+// Lazy SMP: `threads` workers search the root moves, helpers on their own threads, until the
+// main one (the first) stops.
+std::vector<std::unique_ptr<Worker>> RunWorkers(SharedState& shared, const Board& board,
+                                                Color side, const std::vector<RootMove>& root_moves,
+                                                int threads, const InfoCallback& on_info) {
+  std::vector<std::unique_ptr<Worker>> workers;
+  const InfoCallback* callback = on_info ? &on_info : nullptr;
+  for (int i = 0; i < threads; ++i) {
+    workers.push_back(std::make_unique<Worker>(shared, board, side, i, root_moves,
+                                               i == 0 ? callback : nullptr));
+    shared.workers.push_back(workers.back().get());
+  }
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < threads; ++i) helpers.emplace_back([&, i] { workers[i]->Run(); });
+  workers[0]->Run();
+  shared.stop = true;
+  for (std::thread& t : helpers) t.join();
+  return workers;
+}
+
+// The main worker's last completed iteration, or if it completed none, the move ordering's
+// choices scored 0.
+void AssembleResult(const Worker& main, const std::vector<RootMove>& root_moves, int multipv,
+                    SearchResult& result) {
+  if (main.completed().empty()) {
+    result.best = root_moves[0].move;
+    result.pv = {result.best};
+    const int num_lines = std::clamp(multipv, 1, static_cast<int>(root_moves.size()));
+    for (int i = 0; i < num_lines; ++i)
+      result.lines.push_back(RootLine{root_moves[i].move, 0, {root_moves[i].move}});
+    return;
+  }
+  const std::vector<RootMove>& lines = main.completed();
+  result.best = lines[0].move;
+  result.score = lines[0].score;
+  result.depth = main.completed_depth();
+  result.pv = lines[0].pv;
+  const int num_lines = std::clamp(multipv, 1, static_cast<int>(lines.size()));
+  for (int i = 0; i < num_lines; ++i)
+    result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
+}
+
+SearchResult Finish(const SharedState& shared, SearchResult& result) {
+  result.ms = shared.Elapsed();
+  if (result.lines.empty() && result.best != kNoPos) {
+    result.lines = {RootLine{result.best, result.score, result.pv}};
+  }
+  return result;
+}
+
 }  // namespace
 
 struct Searcher::Impl {
@@ -556,119 +762,17 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   shared.external_stop = &stop;
   shared.tt = &impl_->tt;
   SearchResult result;
-  auto finish = [&](SearchResult& r) {
-    r.ms = shared.Elapsed();
-    if (r.lines.empty() && r.best != kNoPos) r.lines = {RootLine{r.best, r.score, r.pv}};
-    return r;
-  };
-
   Board board = position;
-  std::vector<Pos> empty;
-  for (Pos p : board.points())
-    if (board.IsEmpty(p)) empty.push_back(p);
-  if (empty.empty()) return finish(result);
-  if (board.stone_count() == 0) {
-    result.best = Central(board, empty);
-    result.pv = {result.best};
-    result.depth = 1;
-    return finish(result);
-  }
-
-  auto threats = std::make_unique<NodeThreats>();
-  std::vector<RootMove> root_moves = MakeRootMoves(board, side, *threats);
-  if (root_moves.empty()) {
-    // Every empty point is forbidden for Black: answer one anyway (rules.md decision 3).
-    result.best = Central(board, empty);
-    result.score = LossIn(1);
-    result.pv = {result.best};
-    return finish(result);
-  }
-
-  // A proven threat-space win settles the move at once.
-  auto settle = [&](const ThreatResult& threat) {
-    const Pos first = threat.line.empty() ? kNoPos : threat.line[0];
-    if (!threat.win || first == kNoPos || !board.IsEmpty(first) ||
-        !IsLegalMove(board, first, side, board.pattern4(first, side)))
-      return false;
-    result.best = first;
-    result.score = board.MakesFive(first, side) ? WinIn(1)
-                                                : WinIn(static_cast<int>(threat.line.size()) + 2);
-    result.pv = threat.line;
-    result.depth = PliesToEnd(result.score);
-    if (on_info) {
-      SearchInfo info;
-      info.depth = info.seldepth = result.depth;
-      info.score = result.score;
-      info.nodes = result.nodes;
-      info.ms = shared.Elapsed();
-      info.pv = result.pv;
-      on_info(info);
-    }
-    return true;
-  };
-  auto spend = [&](uint64_t nodes) {
-    result.nodes += nodes;
-    if (limits.max_nodes > 0)
-      shared.limits.max_nodes = shared.limits.max_nodes > nodes ? shared.limits.max_nodes - nodes : 1;
-  };
-  {
-    VcfSolver solver(kVcfTableBits);
-    ThreatLimits vcf_limits;
-    vcf_limits.max_nodes = kRootVcfNodes;
-    if (limits.max_nodes > 0) vcf_limits.max_nodes = std::min(vcf_limits.max_nodes, limits.max_nodes);
-    if (limits.max_depth > 0) vcf_limits.max_attacker_moves = std::max(1, (limits.max_depth - 1) / 2);
-    vcf_limits.max_ms = limits.hard_ms;
-    vcf_limits.stop = &stop;
-    ThreatResult vcf = solver.Solve(board, side, vcf_limits);
-    spend(vcf.nodes);
-    if (settle(vcf)) return finish(result);
-  }
-  // With time to think, a win by fours and threes is worth a share of it.
-  if (limits.soft_ms > 0 && limits.max_depth == 0) {
-    ThreatLimits vct_limits;
-    vct_limits.max_ms = std::max<int64_t>(1, limits.soft_ms / 5);
-    if (limits.max_nodes > 0) vct_limits.max_nodes = std::max<uint64_t>(1, shared.limits.max_nodes / 4);
-    vct_limits.stop = &stop;
-    ThreatResult vct = FindVct(board, side, vct_limits);
-    spend(vct.nodes);
-    if (settle(vct)) return finish(result);
-  }
+  std::vector<RootMove> root_moves;
+  if (TrivialAnswer(board, side, root_moves, result)) return Finish(shared, result);
+  if (SettleByThreats(board, side, stop, on_info, shared, result)) return Finish(shared, result);
 
   impl_->tt.NewSearch();
-  const int threads = std::max(1, limits.threads);
-  std::vector<std::unique_ptr<Worker>> workers;
-  const InfoCallback* callback = on_info ? &on_info : nullptr;
-  for (int i = 0; i < threads; ++i) {
-    workers.push_back(std::make_unique<Worker>(shared, board, side, i, root_moves,
-                                               i == 0 ? callback : nullptr));
-    shared.workers.push_back(workers.back().get());
-  }
-  std::vector<std::thread> helpers;
-  for (int i = 1; i < threads; ++i) helpers.emplace_back([&, i] { workers[i]->Run(); });
-  workers[0]->Run();
-  shared.stop = true;
-  for (std::thread& t : helpers) t.join();
-
-  const Worker& main = *workers[0];
-  if (main.completed().empty()) {
-    // Stopped before the first iteration ended: the move ordering's choices, scored 0.
-    result.best = root_moves[0].move;
-    result.pv = {result.best};
-    const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(root_moves.size()));
-    for (int i = 0; i < num_lines; ++i)
-      result.lines.push_back(RootLine{root_moves[i].move, 0, {root_moves[i].move}});
-  } else {
-    const std::vector<RootMove>& lines = main.completed();
-    result.best = lines[0].move;
-    result.score = lines[0].score;
-    result.depth = main.completed_depth();
-    result.pv = lines[0].pv;
-    const int num_lines = std::clamp(limits.multipv, 1, static_cast<int>(lines.size()));
-    for (int i = 0; i < num_lines; ++i)
-      result.lines.push_back(RootLine{lines[i].move, lines[i].score, lines[i].pv});
-  }
+  const std::vector<std::unique_ptr<Worker>> workers =
+      RunWorkers(shared, board, side, root_moves, std::max(1, limits.threads), on_info);
+  AssembleResult(*workers[0], root_moves, limits.multipv, result);
   result.nodes += shared.TotalNodes();
-  return finish(result);
+  return Finish(shared, result);
 }
 
 }  // namespace sente

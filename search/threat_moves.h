@@ -4,18 +4,10 @@
 
 #include "engine/board.h"
 #include "engine/forbidden.h"
+#include "engine/rules.h"
 #include "search/threat.h"
 
 namespace sente {
-
-inline bool IsRenjuBlack(const Board& board, Color c) {
-  return c == Color::kBlack && board.rule() == Rule::kRenju;
-}
-
-// Whether c may play the empty point p (Renju Black's fouls are not allowed).
-inline bool Legal(Board& board, Pos p, Color c) {
-  return !IsRenjuBlack(board, c) || !IsForbidden(board, p);
-}
 
 inline bool HasLine(const Board& board, Pos p, Color c, LinePattern lo, LinePattern hi) {
   uint16_t combo = board.cell(p).combo[Index(c)];
@@ -41,24 +33,36 @@ inline bool HasFourOrFiveLine(const Board& board, Pos p, Color c) {
   return ((board.cell(p).combo[Index(c)] >> 3) & 0x1111) != 0;
 }
 
-// A legal move of c at p that makes at least one four (a five point next move). Five
-// points themselves are not fours. Renju Black's 4-3-3 shape needs the exact foul check.
-inline bool IsFourMove(Board& board, Pos p, Color c) {
-  Pattern4 p4 = board.pattern4(p, c);
+// Whether c playing the empty point p makes a four, legal or not, its class there being p4.
+// Five points themselves are not fours. Only Renju Black's double-three class hides fours
+// (4-3-3); for every other colour a four shows in the class.
+inline bool IsFourShape(const Board& board, Pos p, Color c, Pattern4 p4) {
   if (p4 >= kP4Four) return p4 != kP4Five;
-  if (p4 == kP4DoubleThree && IsRenjuBlack(board, c))
-    return HasFourLine(board, p, c) && !IsForbidden(board, p);
-  return false;
+  return p4 == kP4DoubleThree && HasFourLine(board, p, c);
 }
 
-// A legal move of c at p that makes two five points at once (straight four or double four):
-// it wins next move unless the opponent can make five first.
+// A legal move of c at p that makes at least one four (a five point next move). The four
+// classes are never fouls; Renju Black's 4-3-3 shape needs the exact foul check.
+inline bool IsFourMove(Board& board, Pos p, Color c) {
+  const Pattern4 p4 = board.pattern4(p, c);
+  if (p4 >= kP4Four) return p4 != kP4Five;
+  return IsFourShape(board, p, c, p4) && IsLegalMove(board, p, c, p4);
+}
+
+// Whether c playing the empty point p makes two five points at once (straight four or
+// double four), legal or not. Renju Black's double-three class may hide one.
+inline bool IsWinningShape(const Board& board, Pos p, Color c) {
+  const Pattern4 p4 = board.pattern4(p, c);
+  return p4 == kP4Flex4 ||
+         (p4 == kP4DoubleThree && IsRenjuBlack(board, c) && HasLine(board, p, c, kFlex4, kFlex4));
+}
+
+// A legal move of c at p that makes two five points at once: it wins next move unless the
+// opponent can make five first. A straight four is never a foul.
 inline bool IsWinningFour(Board& board, Pos p, Color c) {
-  Pattern4 p4 = board.pattern4(p, c);
+  const Pattern4 p4 = board.pattern4(p, c);
   if (p4 == kP4Flex4) return true;
-  if (p4 == kP4DoubleThree && IsRenjuBlack(board, c))
-    return HasLine(board, p, c, kFlex4, kFlex4) && !IsForbidden(board, p);
-  return false;
+  return IsWinningShape(board, p, c) && IsLegalMove(board, p, c, p4);
 }
 
 // A legal move of c at p that makes an open three shape and no four. Whether the three is
@@ -68,9 +72,16 @@ inline bool IsThreeMove(Board& board, Pos p, Color c) {
   if (p4 == kP4Three) return true;
   if (p4 == kP4DoubleThree) {
     if (HasFourLine(board, p, c)) return false;
-    return !IsRenjuBlack(board, c) || !IsForbidden(board, p);
+    return IsLegalMove(board, p, c, p4);
   }
   return false;
+}
+
+// Whether Renju Black might be forbidden to play p once a white stone is added: a white
+// stone only takes from Black's lines, so p must be a candidate foul already.
+inline bool MayBeFoul(const Board& board, Pos p) {
+  const Pattern4 p4 = board.pattern4(p, Color::kBlack);
+  return p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree;
 }
 
 // Empty points on the four lines through p (up to `reach` away) where c would make five.

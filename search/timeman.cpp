@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/params.h"
+
 namespace sente {
 namespace {
 
@@ -9,7 +11,6 @@ namespace {
 // this much of the turn limit and of the match clock untouched.
 int64_t TurnMargin(int64_t turn_ms) { return std::min<int64_t>(1000, 30 + turn_ms / 20); }
 // Also keep enough to answer every remaining move of a long game at a minimal cost.
-constexpr int64_t kMinMoveCostMs = 5;
 int64_t MatchReserve(int64_t left_ms, int empty_cells) {
   return std::min<int64_t>(3000, 30 + left_ms / 20) + kMinMoveCostMs * ((empty_cells + 1) / 2);
 }
@@ -17,7 +18,7 @@ int64_t MatchReserve(int64_t left_ms, int empty_cells) {
 }  // namespace
 
 int ExpectedMovesLeft(int stones, int empty_cells) {
-  int moves = std::max(6, 24 - stones / 4);
+  int moves = std::max(kMovesLeftMin, kMovesLeftMax - stones / kStonesPerMoveLeft);
   return std::max(1, std::min(moves, (empty_cells + 1) / 2));
 }
 
@@ -30,7 +31,8 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
     int64_t usable = left - MatchReserve(std::max<int64_t>(left, 0), empty_cells);
     int64_t per_move = usable / ExpectedMovesLeft(stones, empty_cells);
     target = std::min(target, per_move);
-    cap = std::min({cap, 3 * per_move, usable / 4});  // usable < 0: cap < 1
+    // usable < 0: cap < 1
+    cap = std::min({cap, kMaxMoveFactor * per_move, usable / kMaxClockShare});
   }
   TimeBudget budget;
   if (cap == kNoTimeLimit) {
@@ -40,7 +42,8 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
   budget.hard_ms = std::max<int64_t>(1, cap);
   // Past the soft limit no iteration starts; the one under way still counts if its first
   // move finished (search.cpp), so the soft limit can sit close to the target.
-  budget.soft_ms = std::max<int64_t>(1, std::min(target, budget.hard_ms) * 4 / 5);
+  budget.soft_ms =
+      std::max<int64_t>(1, std::min(target, budget.hard_ms) * kSoftTimePercent / 100);
   return budget;
 }
 

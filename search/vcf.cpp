@@ -32,13 +32,6 @@ bool SingleFiveAfter(const Board& board, Pos move, Color c, Pos& five, int& dir,
   return n == 1;
 }
 
-// Whether Renju Black might be forbidden to play p once a white stone is added: a white
-// stone only takes from Black's lines, so p must be a candidate foul already.
-bool MayBeFoul(const Board& board, Pos p) {
-  const Pattern4 p4 = board.pattern4(p, Color::kBlack);
-  return p4 == kP4Overline || p4 == kP4DoubleFour || p4 >= kP4DoubleThree;
-}
-
 }  // namespace
 
 ThreatResult VcfSolver::Solve(Board& board, Color attacker, const ThreatLimits& limits) {

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "search/params.h"
 #include "search/threat.h"
 #include "search/threat_budget.h"
 #include "search/threat_table.h"
@@ -17,7 +18,7 @@ class VcfSolver {
   // The table has 2^table_bits entries of 16 bytes; it survives between calls, so a search
   // that asks at many nodes should keep one solver per thread. Clear it when the rule or
   // the board size changes.
-  explicit VcfSolver(int table_bits = 16) : table_(table_bits) {}
+  explicit VcfSolver(int table_bits = kSearchVcfTableBits) : table_(table_bits) {}
 
   void Clear() { table_.Clear(); }
 

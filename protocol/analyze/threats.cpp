@@ -22,7 +22,7 @@ ThreatPoints FindThreatPoints(Board& board, Color side) {
       case kP4Three:
       case kP4DoubleThree:
         // Renju Black: a three whose straight-four points are all forbidden is no three.
-        if (board.rule() != Rule::kRenju || side != Color::kBlack || CountRealThrees(board, p) > 0)
+        if (!IsRenjuBlack(board, side) || CountRealThrees(board, p) > 0)
           out.three.push_back(p);
         break;
       default: break;

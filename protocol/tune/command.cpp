@@ -1,5 +1,5 @@
 // `sente tune PGN... [options]`: fits the evaluation weights to the results of the games
-// (tune_fit.h) and prints them as C++ for engine/weights.h.
+// (tune_fit.h) and prints them as C++ for engine/cell_weights.h and search/weights.h.
 #include <algorithm>
 #include "protocol/tune/command.h"
 #include <cmath>
@@ -21,7 +21,7 @@ constexpr const char* kTuneUsage =
     "Replays the games of the PGN files (as `sente match --pgn` writes them), takes their quiet\n"
     "positions (no five or straight-four point for either side), fits K of sigmoid(K * eval)\n"
     "to the results with the current weights, then the weights with K fixed, and prints them\n"
-    "as C++ for engine/weights.h.\n"
+    "as C++ for engine/cell_weights.h and search/weights.h.\n"
     "  --rule R        only games of this rule (code or name)\n"
     "  --skip N        leave out positions with fewer than N stones (default 6)\n"
     "  --l2 X          pull towards the current weights: X * sum((K * change)^2) (default 1e-4)\n"

@@ -1,6 +1,7 @@
 #include "protocol/tune/features.h"
 
-#include "engine/weights.h"
+#include "engine/cell_weights.h"
+#include "search/weights.h"
 
 namespace sente {
 
@@ -55,7 +56,7 @@ TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& th
   if (state == NodeState::kDefend) {
     x[kTuneOppOpenThree] = -1;
   } else {
-    const bool renju_black = us == Color::kBlack && board.rule() == Rule::kRenju;
+    const bool renju_black = IsRenjuBlack(board, us);
     if (threats.own_count[kP4FourThree] > 0 && !renju_black) x[kTuneOwnFourThree] = 1;
     else if (threats.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
       x[kTuneOwnDoubleThree] = 1;

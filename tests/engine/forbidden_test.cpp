@@ -6,6 +6,7 @@
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
+#include "engine/rules.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
@@ -25,6 +26,13 @@ void CheckCase(const CaseBlock& c) {
 
   std::map<std::string, std::string> found;
   for (auto [p, foul] : ForbiddenPoints(board)) found[FormatRenju(p, h)] = FoulCode(foul);
+  // The move generators' legality test, from the cell's class, agrees with the exact check.
+  for (Pos p : board.points()) {
+    if (!board.IsEmpty(p)) continue;
+    EXPECT_EQ(IsLegalMove(board, p, Color::kBlack), found.count(FormatRenju(p, h)) == 0)
+        << FormatRenju(p, h);
+    EXPECT_TRUE(IsLegalMove(board, p, Color::kWhite));
+  }
 
   std::map<std::string, std::string> expected;
   for (absl::string_view token : absl::StrSplit(c.Get("forbidden"), ' ', absl::SkipEmpty())) {

@@ -1,9 +1,7 @@
-// Evaluation weights: the one place to tune them. The board sums, over its empty cells,
-// each colour's cell value = sum of the line weights of its four lines + a bonus for the
-// combined class. The search reads those sums and adds threat terms (search/eval), and
-// orders moves by the tables at the end. The evaluation weights are fitted to self-play
-// results by `sente tune` (protocol/tune_command.cpp); those it cannot see in quiet positions
-// (fours, fives, fouls) are set by hand.
+// The evaluation's threat terms and the move-ordering tables: weights the search adds on top
+// of the board's cell values (engine/cell_weights.h). The evaluation terms are fitted to
+// self-play results by `sente tune` (protocol/tune_command.cpp); the ordering tables are set
+// by hand.
 #pragma once
 
 #include <cstdint>
@@ -11,20 +9,6 @@
 #include "engine/pattern.h"
 
 namespace sente {
-
-// Indexed by LinePattern.
-constexpr int16_t kLineWeight[kNumLinePatterns] = {
-    /*kDead*/ 0, /*kOverline*/ 0, /*kBlock1*/ 0, /*kFlex1*/ 11, /*kBlock2*/ 7, /*kFlex2*/ 79,
-    /*kBlock3*/ 122, /*kFlex3*/ 0, /*kBlock4*/ 160, /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
-};
-
-// Indexed by Pattern4.
-constexpr int16_t kPattern4Bonus[kNumPattern4] = {
-    /*kP4None*/ 0, /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0, /*kP4Weak*/ 97,
-    /*kP4Two*/ 15, /*kP4TwoTwo*/ 0, /*kP4Block3*/ 0, /*kP4Three*/ 111,
-    /*kP4DoubleThree*/ 0, /*kP4Four*/ 203, /*kP4FourThree*/ 411, /*kP4Flex4*/ 200,
-    /*kP4Five*/ 400,
-};
 
 // Threat terms of the evaluation, for the side to move ("own") and the other side.
 constexpr int kEvalTempo = 74;
