@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/coord.h"
 #include "engine/forbidden.h"
+#include "engine/rules.h"
 
 namespace sente {
 namespace {
@@ -253,9 +254,8 @@ bool Player::Blocked(Pos p) const {
 // avoids the squares of crossed-out lines it does not know about.
 Pos Player::SafeAnswer(Pos proposed, Color side) {
   Board& board = *board_;
-  bool check_foul = board.rule() == Rule::kRenju && side == Color::kBlack;
   auto usable = [&](Pos p) { return board.OnBoard(p) && board.IsEmpty(p) && !Blocked(p); };
-  auto legal = [&](Pos p) { return usable(p) && !(check_foul && IsForbidden(board, p)); };
+  auto legal = [&](Pos p) { return usable(p) && IsLegalMove(board, p, side); };
   if (legal(proposed)) return proposed;
   Pos anchor = board.LastMove() != kNoPos ? board.LastMove()
                                           : MakePos(board.width() / 2, board.height() / 2);

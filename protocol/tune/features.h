@@ -1,6 +1,7 @@
-// The evaluation as a linear function for tuning: every weight of engine/weights.h that the
-// evaluation reads, in one vector, and a position's features over that vector, so that
-// the weights dotted with the features give EvaluateNode (before its clamp).
+// The evaluation as a linear function for tuning: every weight of engine/cell_weights.h and
+// search/weights.h that the evaluation reads, in one vector, and a position's features over
+// that vector, so that the weights dotted with the features give EvaluateNode (before its
+// clamp).
 #pragma once
 
 #include <array>
@@ -26,7 +27,7 @@ using TuneWeights = std::array<double, kNumTuneWeights>;
 // Counts, from the side to move's view (own minus the opponent's for the board sums).
 using TuneFeatures = std::array<float, kNumTuneWeights>;
 
-// The weights of engine/weights.h.
+// The weights of engine/cell_weights.h and search/weights.h.
 TuneWeights CurrentWeights();
 
 // "kLineWeight[kFlex3]", "kEvalTempo", ...
