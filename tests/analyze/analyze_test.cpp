@@ -264,16 +264,6 @@ CaseBlock FindCase(const std::string& file, const std::string& name) {
   return {};
 }
 
-Board PlayMoves(const std::string& moves, Rule rule) {
-  Board board(15, 15, rule);
-  absl::StatusOr<std::vector<Pos>> list = ParseRenjuList(moves, 15, 15);
-  EXPECT_TRUE(list.ok()) << moves;
-  if (list.ok()) {
-    for (Pos p : *list) board.Play(p);
-  }
-  return board;
-}
-
 // ---- Known answers.
 
 TEST(AnalyzeTest, VcfPuzzleBestMoveStartsARealForcedWin) {
@@ -315,7 +305,7 @@ TEST(AnalyzeTest, VcfPuzzleBestMoveStartsARealForcedWin) {
 constexpr char kMustBlock[] = "h8 h9 g9 i9 a1 j9 a15 k9";
 
 TEST(AnalyzeTest, MustBlockTheOpponentsFour) {
-  Board board = PlayMoves(kMustBlock, Rule::kRenju);
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kMustBlock);
   std::vector<Pos> white_fives = FivePoints(board, Color::kWhite);
   ASSERT_EQ(white_fives.size(), 1u);
   const std::string block = FormatRenju(white_fives[0], 15);
@@ -339,7 +329,7 @@ TEST(AnalyzeTest, MustBlockTheOpponentsFour) {
 constexpr char kForbiddenBlock[] = "f8 i9 g8 j10 h6 l12 h7 a1 m13";
 
 TEST(AnalyzeTest, WhiteWinsWhenBlacksOnlyBlockIsForbidden) {
-  Board board = PlayMoves(kForbiddenBlock, Rule::kRenju);
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kForbiddenBlock);
   ASSERT_EQ(ForbiddenKind(board, *ParseRenju("h8", 15, 15)), Foul::kDoubleThree);
 
   Json json = AnalyzeJson({kForbiddenBlock, "--rule", "renju", "--depth", "4"});
