@@ -577,7 +577,7 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   auto threats = std::make_unique<NodeThreats>();
   std::vector<RootMove> root_moves = MakeRootMoves(board, side, *threats);
   if (root_moves.empty()) {
-    // Every empty point is forbidden for Black: answer one anyway (rules.md decision 3).
+    // Every empty point is forbidden for Black: answer one anyway (engine/RULES.md decision 3).
     result.best = Central(board, empty);
     result.score = LossIn(1);
     result.pv = {result.best};
