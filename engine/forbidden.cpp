@@ -21,7 +21,7 @@ bool IsRealThree(Board& board, Pos p, int dir, int depth) {
     if (!board.IsEmpty(e)) continue;
     uint32_t grown = key | uint32_t{1} << (2 * LineSlot(k));
     if ((line[grown] & 15) != kFlex4) continue;
-    if (board.MakesFive(e, Color::kBlack)) continue;  // rules.md decision 1
+    if (board.MakesFive(e, Color::kBlack)) continue;  // engine/RULES.md decision 1
     if (depth < kMaxDepth && Classify(board, e, depth + 1) != Foul::kNone) continue;
     return true;
   }

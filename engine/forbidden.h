@@ -1,4 +1,4 @@
-// Renju forbidden points for Black (RIF, with the decisions of docs/rules.md): five first,
+// Renju forbidden points for Black (RIF, with the decisions of engine/RULES.md): five first,
 // overline, double four (also on one line), and double three where each three is checked
 // recursively: its straight-four point must be empty, make no five, and not be forbidden.
 #pragma once

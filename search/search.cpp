@@ -598,7 +598,8 @@ std::vector<Pos> EmptyPoints(const Board& board) {
 }
 
 // Answers a position that needs no search: none on a full board, the centre on an empty one,
-// and the centre too when every empty point is forbidden for Black (a loss, but an answer).
+// and the centre too when every empty point is forbidden for Black (a loss, but an answer:
+// engine/RULES.md, decision 3).
 // Otherwise lists the root moves and returns false.
 bool TrivialAnswer(Board& board, Color side, std::vector<RootMove>& root_moves,
                    SearchResult& result) {

@@ -1,9 +1,15 @@
-// Paths to test data, and reading its case files.
+// Helpers shared by the test suites: paths to test data and reading its case files, boards
+// built from diagrams and move lists, and whether the build is sanitized.
 #pragma once
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
+#include "engine/board.h"
+#include "engine/coord.h"
+#include "engine/diagram.h"
 #include "gtest/gtest.h"
 #include "protocol/io/case_file.h"
 
@@ -18,6 +24,34 @@ inline std::vector<CaseBlock> ReadCases(const std::string& relative) {
   absl::StatusOr<std::vector<CaseBlock>> blocks = ReadCaseFile(DataPath(relative));
   EXPECT_TRUE(blocks.ok()) << blocks.status();
   return blocks.ok() ? *std::move(blocks) : std::vector<CaseBlock>{};
+}
+
+// A board of the diagram's size holding its stones (rows top first: '.', 'X' Black, 'O'
+// White); a test fails when the diagram is bad.
+inline Board BoardFromDiagram(Rule rule, const std::vector<std::string>& rows) {
+  absl::StatusOr<Diagram> diagram = ParseDiagram(rows);
+  EXPECT_TRUE(diagram.ok()) << diagram.status();
+  Board board(diagram->width, diagram->height, rule);
+  EXPECT_TRUE(PlaceDiagram(*diagram, board).ok());
+  return board;
+}
+
+// A size x size board after the renju move list (Black first); a test fails when the list is
+// bad.
+inline Board BoardFromMoves(Rule rule, int size, absl::string_view moves) {
+  Board board(size, size, rule);
+  absl::StatusOr<std::vector<Pos>> list = ParseRenjuList(moves, size, size);
+  EXPECT_TRUE(list.ok()) << list.status() << ": " << moves;
+  if (list.ok()) {
+    for (Pos p : *list) board.Play(p);
+  }
+  return board;
+}
+
+// True in a sanitized build's run (./test sets SENTE_SANITIZED=1): slow tests do less there.
+inline bool Sanitized() {
+  const char* s = std::getenv("SENTE_SANITIZED");
+  return s != nullptr && *s != '\0' && std::string(s) != "0";
 }
 
 }  // namespace sente::testing

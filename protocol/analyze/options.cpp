@@ -37,20 +37,60 @@ const char kAnalyzeUsage[] =
 
 namespace {
 
-absl::Status BadValue(absl::string_view option, absl::string_view value, absl::string_view want) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("bad value '", value, "' for ", option, " (expected ", want, ")"));
+// Appends a move list (positional arguments and --moves) to o.moves.
+ArgParser::TakeValue AppendMoves(AnalyzeOptions& o) {
+  return [&o](absl::string_view moves) {
+    if (!o.moves.empty()) o.moves += ' ';
+    absl::StrAppend(&o.moves, moves);
+    return absl::OkStatus();
+  };
 }
 
-template <typename T>
-absl::Status ParseNumber(absl::string_view option, absl::string_view value, T min, T max,
-                         T& out) {
-  T v{};
-  if (!absl::SimpleAtoi(value, &v) || v < min || v > max) {
-    return BadValue(option, value, absl::StrCat("an integer from ", min, " to ", max));
+absl::Status ParseToMove(absl::string_view value, Color& to_move) {
+  std::string c = absl::AsciiStrToLower(value);
+  if (c == "black" || c == "b" || c == "x") {
+    to_move = Color::kBlack;
+  } else if (c == "white" || c == "w" || c == "o") {
+    to_move = Color::kWhite;
+  } else {
+    return BadValue("--to-move", value, "black or white");
   }
-  out = v;
   return absl::OkStatus();
+}
+
+void AddPositionFlags(ArgParser& parser, AnalyzeOptions& o) {
+  parser.SetPositional(AppendMoves(o));
+  parser.AddCustom("--moves", AppendMoves(o));
+  parser.AddString("--file", &o.file);
+  parser.AddString("--case", &o.case_name);
+  parser.AddCustom("--rule", [&o](absl::string_view value) {
+    absl::StatusOr<Rule> rule = RuleFromName(value);
+    if (!rule.ok()) return rule.status();
+    o.rule = *rule;
+    return absl::OkStatus();
+  });
+  parser.AddCustom("--size", [&o](absl::string_view value) {
+    o.size_given = true;
+    return ParseFlagNumber("--size", value, kMinSize, kMaxSize, &o.size);
+  });
+  parser.AddCustom("--to-move",
+                   [&o](absl::string_view value) { return ParseToMove(value, o.to_move); });
+}
+
+void AddLimitFlags(ArgParser& parser, AnalyzeOptions& o) {
+  parser.AddCustom("--time", [&o](absl::string_view value) {
+    absl::StatusOr<int64_t> ms = ParseAnalyzeTime(value);
+    if (!ms.ok()) return ms.status();
+    o.time_ms = *ms;
+    return absl::OkStatus();
+  });
+  parser.AddInt("--depth", &o.depth, 1, 1000);
+  parser.AddUint64("--nodes", &o.nodes, 1, uint64_t{1} << 60);
+  parser.AddInt("--threads", &o.threads, 1, 256);
+  parser.AddInt("--hash", &o.hash_mb, 1, 1 << 20);
+  parser.AddInt("--multipv", &o.multipv, 1, 100);
+  parser.AddUint64("--threat-nodes", &o.threat_nodes, 0, uint64_t{1} << 60);
+  parser.AddSwitch("--json", &o.json);
 }
 
 }  // namespace
@@ -76,76 +116,14 @@ absl::StatusOr<int64_t> ParseAnalyzeTime(absl::string_view text) {
 
 absl::StatusOr<AnalyzeOptions> ParseAnalyzeOptions(const Args& args) {
   AnalyzeOptions o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string name = args[i];
-    if (name == "--help" || name == "-h") {
-      o.help = true;
-      continue;
-    }
-    if (name == "--json") {
-      o.json = true;
-      continue;
-    }
-    if (!absl::StartsWith(name, "-")) {
-      if (!o.moves.empty()) o.moves += ' ';
-      o.moves += name;
-      continue;
-    }
-    std::string value;
-    if (size_t eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-    } else if (i + 1 < args.size()) {
-      value = args[++i];
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat("option ", name, " needs a value"));
-    }
-    absl::Status status;
-    if (name == "--moves") {
-      if (!o.moves.empty()) o.moves += ' ';
-      o.moves += value;
-    } else if (name == "--file") {
-      o.file = value;
-    } else if (name == "--case") {
-      o.case_name = value;
-    } else if (name == "--rule") {
-      absl::StatusOr<Rule> rule = RuleFromName(value);
-      if (!rule.ok()) return rule.status();
-      o.rule = *rule;
-    } else if (name == "--size") {
-      status = ParseNumber(name, value, kMinSize, kMaxSize, o.size);
-      o.size_given = true;
-    } else if (name == "--to-move") {
-      std::string c = absl::AsciiStrToLower(value);
-      if (c == "black" || c == "b" || c == "x") {
-        o.to_move = Color::kBlack;
-      } else if (c == "white" || c == "w" || c == "o") {
-        o.to_move = Color::kWhite;
-      } else {
-        status = BadValue(name, value, "black or white");
-      }
-    } else if (name == "--time") {
-      absl::StatusOr<int64_t> ms = ParseAnalyzeTime(value);
-      if (!ms.ok()) return ms.status();
-      o.time_ms = *ms;
-    } else if (name == "--depth") {
-      status = ParseNumber(name, value, 1, 1000, o.depth);
-    } else if (name == "--nodes") {
-      status = ParseNumber<uint64_t>(name, value, 1, uint64_t{1} << 60, o.nodes);
-    } else if (name == "--threads") {
-      status = ParseNumber(name, value, 1, 256, o.threads);
-    } else if (name == "--hash") {
-      status = ParseNumber(name, value, 1, 1 << 20, o.hash_mb);
-    } else if (name == "--multipv") {
-      status = ParseNumber(name, value, 1, 100, o.multipv);
-    } else if (name == "--threat-nodes") {
-      status = ParseNumber<uint64_t>(name, value, 0, uint64_t{1} << 60, o.threat_nodes);
-    } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown option '", name, "' (see sente analyze --help)"));
-    }
-    if (!status.ok()) return status;
+  if (WantsHelp(args)) {
+    o.help = true;
+    return o;
   }
+  ArgParser parser("analyze");
+  AddPositionFlags(parser, o);
+  AddLimitFlags(parser, o);
+  if (absl::Status s = parser.Parse(args); !s.ok()) return s;
   if (!o.file.empty() && !o.moves.empty()) {
     return absl::InvalidArgumentError("give either a move list or --file, not both");
   }

@@ -4,7 +4,6 @@
 #include <iomanip>
 #include <iostream>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "engine/board.h"
 #include "engine/coord.h"
@@ -38,22 +37,20 @@ constexpr int kDefaultDepth = 10;
 }  // namespace
 
 int RunBench(const Args& args, std::ostream& out) {
+  if (WantsHelp(args)) {
+    out << "usage: sente bench [--depth D]\n"
+           "Searches fixed positions to depth D (default "
+        << kDefaultDepth
+        << ") with one thread and a fresh hash table, then prints the\n"
+           "total nodes, the speed, and a signature that is identical on every machine.\n";
+    return 0;
+  }
   int depth = kDefaultDepth;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--depth" && i + 1 < args.size() && absl::SimpleAtoi(args[i + 1], &depth) &&
-        depth >= 1 && depth <= 100) {
-      ++i;
-    } else if (args[i] == "--help") {
-      out << "usage: sente bench [--depth D]\n"
-             "Searches fixed positions to depth D (default "
-          << kDefaultDepth
-          << ") with one thread and a fresh hash table, then prints the\n"
-             "total nodes, the speed, and a signature that is identical on every machine.\n";
-      return 0;
-    } else {
-      std::cerr << "bench: bad argument '" << args[i] << "' (expected --depth D, D from 1 to 100)\n";
-      return 2;
-    }
+  ArgParser parser("bench");
+  parser.AddInt("--depth", &depth, 1, 100);
+  if (absl::Status s = parser.Parse(args); !s.ok()) {
+    std::cerr << "bench: " << s.message() << "\n";
+    return 2;
   }
 
   Searcher searcher(16u << 20);

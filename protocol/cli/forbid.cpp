@@ -2,7 +2,6 @@
 #include <iostream>
 #include <string>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "engine/board.h"
@@ -37,21 +36,18 @@ absl::StatusOr<std::string> ForbiddenLine(absl::string_view line, int size) {
 }  // namespace
 
 int RunForbid(const Args& args, std::istream& in, std::ostream& out) {
+  if (WantsHelp(args)) {
+    out << "usage: sente forbid [--size N]\n"
+           "Reads renju move lists (Black first) from stdin, one position per line, and prints\n"
+           "Black's forbidden points as POINT=KIND (33, 44, 6), or '-' when there are none.\n";
+    return 0;
+  }
   int size = 15;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--size" && i + 1 < args.size() && absl::SimpleAtoi(args[i + 1], &size) &&
-        Board::ValidateSize(size, size).ok()) {
-      ++i;
-    } else if (args[i] == "--help") {
-      out << "usage: sente forbid [--size N]\n"
-             "Reads renju move lists (Black first) from stdin, one position per line, and prints\n"
-             "Black's forbidden points as POINT=KIND (33, 44, 6), or '-' when there are none.\n";
-      return 0;
-    } else {
-      std::cerr << "forbid: bad argument '" << args[i] << "' (expected --size N, N from "
-                << kMinSize << " to " << kMaxSize << ")\n";
-      return 2;
-    }
+  ArgParser parser("forbid");
+  parser.AddInt("--size", &size, kMinSize, kMaxSize);
+  if (absl::Status s = parser.Parse(args); !s.ok()) {
+    std::cerr << "forbid: " << s.message() << "\n";
+    return 2;
   }
   bool any_error = false;
   std::string line;

@@ -2,10 +2,11 @@
 // solver on every puzzle of a file and counts the expectations met.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <string>
 
-#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/coord.h"
 #include "protocol/cli/commands.h"
@@ -35,22 +36,20 @@ struct SolveOptions {
 };
 
 bool ParseOptions(const Args& args, SolveOptions& options) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    bool has_value = i + 1 < args.size();
-    if (a == "--time-per-case" && has_value && absl::SimpleAtoi(args[i + 1], &options.ms_per_case) &&
-        options.ms_per_case >= 0) {
-      ++i;
-    } else if (a == "--nodes" && has_value && absl::SimpleAtoi(args[i + 1], &options.nodes)) {
-      ++i;
-    } else if (a == "--case" && has_value) {
-      options.only.push_back(args[++i]);
-    } else if (!a.empty() && a[0] != '-' && options.file.empty()) {
-      options.file = a;
-    } else {
-      std::cerr << "solve: bad argument '" << a << "'\n" << kSolveUsage;
-      return false;
+  ArgParser parser("solve");
+  parser.AddInt64("--time-per-case", &options.ms_per_case, 0, INT64_MAX);
+  parser.AddUint64("--nodes", &options.nodes, 0, UINT64_MAX);
+  parser.AddRepeated("--case", &options.only);
+  parser.SetPositional([&options](absl::string_view arg) {
+    if (!options.file.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat("bad argument '", arg, "' (one FILE only)"));
     }
+    options.file = std::string(arg);
+    return absl::OkStatus();
+  });
+  if (absl::Status s = parser.Parse(args); !s.ok()) {
+    std::cerr << "solve: " << s.message() << '\n' << kSolveUsage;
+    return false;
   }
   if (options.file.empty()) {
     std::cerr << "solve: missing FILE\n" << kSolveUsage;
@@ -62,11 +61,9 @@ bool ParseOptions(const Args& args, SolveOptions& options) {
 }  // namespace
 
 int RunSolve(const Args& args, std::ostream& out) {
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      out << kSolveUsage;
-      return 0;
-    }
+  if (WantsHelp(args)) {
+    out << kSolveUsage;
+    return 0;
   }
   SolveOptions options;
   if (!ParseOptions(args, options)) return 2;

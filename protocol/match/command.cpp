@@ -1,8 +1,10 @@
 #include "protocol/match/command.h"
 
+#include <climits>
+#include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
-#include <type_traits>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -76,17 +78,7 @@ namespace {
 
 absl::Status Bad(absl::string_view what) { return absl::InvalidArgumentError(std::string(what)); }
 
-template <typename T>
-absl::StatusOr<T> Number(const std::string& flag, const std::string& text) {
-  T value{};
-  bool ok;
-  if constexpr (std::is_floating_point_v<T>) ok = absl::SimpleAtod(text, &value);
-  else ok = absl::SimpleAtoi(text, &value);
-  if (!ok) return Bad(absl::StrCat(flag, ": '", text, "' is not a number"));
-  return value;
-}
-
-absl::Status ParseSize(const std::string& text, int& width, int& height) {
+absl::Status ParseSize(absl::string_view text, int& width, int& height) {
   std::vector<std::string> parts = absl::StrSplit(text, absl::ByAnyChar("xX,"));
   if (parts.size() == 1 && absl::SimpleAtoi(parts[0], &width)) {
     height = width;
@@ -94,113 +86,87 @@ absl::Status ParseSize(const std::string& text, int& width, int& height) {
   }
   if (parts.size() == 2 && absl::SimpleAtoi(parts[0], &width) && absl::SimpleAtoi(parts[1], &height))
     return absl::OkStatus();
-  return Bad(absl::StrCat("--size: '", text, "' is not N or WxH"));
+  return BadValue("--size", text, "N or WxH");
+}
+
+// What the flags give beyond the MatchCommand: the engines are built once all are read.
+struct MatchFlags {
+  std::vector<std::vector<std::string>> engine_fields;
+  std::vector<std::string> each;
+  std::string openings_path;
+};
+
+// The flags that set the game and match options of `c`.
+void AddConfigFlags(ArgParser& parser, MatchConfig& c) {
+  constexpr int64_t kMin = INT64_MIN, kMax = INT64_MAX;
+  parser.AddSwitch("--engine-stderr", &c.engine_stderr);
+  parser.AddCustom("--rule", [&c](absl::string_view text) {
+    absl::StatusOr<Rule> rule = RuleFromName(text);
+    if (!rule.ok()) return rule.status();
+    c.rule = *rule;
+    return absl::OkStatus();
+  });
+  parser.AddCustom("--size",
+                   [&c](absl::string_view text) { return ParseSize(text, c.width, c.height); });
+  parser.AddSwitch("--shuffle", &c.shuffle_openings);
+  parser.AddSwitch("--symmetry", &c.random_symmetry);
+  parser.AddUint64("--seed", &c.seed, 0, UINT64_MAX);
+  parser.AddSwitch("--freeze", &c.freeze);
+  parser.AddSwitch("--board-every-move", [&c] { c.board_mode = BoardMode::kEveryMove; });
+  parser.AddInt64("--tc-turn", &c.tc.turn_ms, kMin, kMax);
+  parser.AddInt64("--tc-game", &c.tc.game_ms, kMin, kMax);
+  parser.AddInt64("--tolerance", &c.tc.tolerance_ms, kMin, kMax);
+  parser.AddInt64("--start-timeout", &c.tc.start_ms, kMin, kMax);
+  parser.AddInt64("--max-memory", &c.tc.max_memory, kMin, kMax);
+  parser.AddSwitch("--memory-loss", &c.tc.memory_loss);
+  parser.AddInt64("--games", &c.games_per_pair, 1, kMax);
+  parser.AddInt("--concurrency", &c.concurrency, INT_MIN, INT_MAX);
+  parser.AddSwitch("--reuse", &c.reuse_processes);
+  parser.AddValues("--sprt", 4, [&c](const std::vector<std::string>& values) {
+    Sprt sprt;
+    double* fields[] = {&sprt.elo0, &sprt.elo1, &sprt.alpha, &sprt.beta};
+    for (size_t k = 0; k < values.size(); ++k) {
+      absl::Status s = ParseFlagNumber("--sprt", values[k], -HUGE_VAL, HUGE_VAL, fields[k]);
+      if (!s.ok()) return s;
+    }
+    c.sprt = sprt;
+    return absl::OkStatus();
+  });
+  parser.AddSwitch("--pentanomial", &c.pentanomial);
+}
+
+void AddMatchFlags(ArgParser& parser, MatchCommand& cmd, MatchFlags& flags) {
+  parser.AddList("--engine", [&flags](const std::vector<std::string>& fields) {
+    flags.engine_fields.push_back(fields);
+    return absl::OkStatus();
+  });
+  parser.AddList("--each", [&flags](const std::vector<std::string>& fields) {
+    flags.each.insert(flags.each.end(), fields.begin(), fields.end());
+    return absl::OkStatus();
+  });
+  parser.AddString("--openings", &flags.openings_path);
+  parser.AddString("--pgn", &cmd.pgn_path);
+  parser.AddString("--log", &cmd.log_path);
+  parser.AddSwitch("--quiet", [&cmd] { cmd.progress = false; });
+  AddConfigFlags(parser, cmd.config);
 }
 
 }  // namespace
 
 absl::StatusOr<MatchCommand> ParseMatchArgs(const std::vector<std::string>& args) {
   MatchCommand cmd;
-  MatchConfig& c = cmd.config;
-  std::vector<std::vector<std::string>> engine_fields;
-  std::vector<std::string> each;
-  std::string openings_path;
-  size_t i = 0;
-  auto value = [&](const std::string& flag) -> absl::StatusOr<std::string> {
-    if (i + 1 >= args.size()) return Bad(absl::StrCat(flag, " needs a value"));
-    return args[++i];
-  };
-  auto fields = [&]() {
-    std::vector<std::string> out;
-    while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) out.push_back(args[++i]);
-    return out;
-  };
-#define SENTE_VALUE(var, flag)                \
-  absl::StatusOr<std::string> var = value(flag); \
-  if (!var.ok()) return var.status()
-#define SENTE_NUMBER(type, target, flag)                         \
-  do {                                                           \
-    SENTE_VALUE(text_, flag);                                    \
-    absl::StatusOr<type> number_ = Number<type>(flag, *text_);   \
-    if (!number_.ok()) return number_.status();                  \
-    target = *number_;                                           \
-  } while (0)
-
-  for (; i < args.size(); ++i) {
-    const std::string& flag = args[i];
-    if (flag == "--help" || flag == "-h") {
-      cmd.help = true;
-      return cmd;
-    } else if (flag == "--engine") {
-      engine_fields.push_back(fields());
-    } else if (flag == "--each") {
-      std::vector<std::string> more = fields();
-      each.insert(each.end(), more.begin(), more.end());
-    } else if (flag == "--engine-stderr") {
-      c.engine_stderr = true;
-    } else if (flag == "--rule") {
-      SENTE_VALUE(text, flag);
-      absl::StatusOr<Rule> rule = RuleFromName(*text);
-      if (!rule.ok()) return rule.status();
-      c.rule = *rule;
-    } else if (flag == "--size") {
-      SENTE_VALUE(text, flag);
-      if (absl::Status s = ParseSize(*text, c.width, c.height); !s.ok()) return s;
-    } else if (flag == "--openings") {
-      SENTE_VALUE(text, flag);
-      openings_path = *text;
-    } else if (flag == "--shuffle") {
-      c.shuffle_openings = true;
-    } else if (flag == "--symmetry") {
-      c.random_symmetry = true;
-    } else if (flag == "--seed") {
-      SENTE_NUMBER(uint64_t, c.seed, flag);
-    } else if (flag == "--freeze") {
-      c.freeze = true;
-    } else if (flag == "--board-every-move") {
-      c.board_mode = BoardMode::kEveryMove;
-    } else if (flag == "--tc-turn") {
-      SENTE_NUMBER(int64_t, c.tc.turn_ms, flag);
-    } else if (flag == "--tc-game") {
-      SENTE_NUMBER(int64_t, c.tc.game_ms, flag);
-    } else if (flag == "--tolerance") {
-      SENTE_NUMBER(int64_t, c.tc.tolerance_ms, flag);
-    } else if (flag == "--start-timeout") {
-      SENTE_NUMBER(int64_t, c.tc.start_ms, flag);
-    } else if (flag == "--max-memory") {
-      SENTE_NUMBER(int64_t, c.tc.max_memory, flag);
-    } else if (flag == "--memory-loss") {
-      c.tc.memory_loss = true;
-    } else if (flag == "--games") {
-      SENTE_NUMBER(int64_t, c.games_per_pair, flag);
-      if (c.games_per_pair <= 0) return Bad("--games must be positive");
-    } else if (flag == "--concurrency") {
-      SENTE_NUMBER(int, c.concurrency, flag);
-    } else if (flag == "--reuse") {
-      c.reuse_processes = true;
-    } else if (flag == "--sprt") {
-      Sprt sprt;
-      SENTE_NUMBER(double, sprt.elo0, flag);
-      SENTE_NUMBER(double, sprt.elo1, flag);
-      SENTE_NUMBER(double, sprt.alpha, flag);
-      SENTE_NUMBER(double, sprt.beta, flag);
-      c.sprt = sprt;
-    } else if (flag == "--pentanomial") {
-      c.pentanomial = true;
-    } else if (flag == "--pgn") {
-      SENTE_VALUE(text, flag);
-      cmd.pgn_path = *text;
-    } else if (flag == "--log") {
-      SENTE_VALUE(text, flag);
-      cmd.log_path = *text;
-    } else if (flag == "--quiet") {
-      cmd.progress = false;
-    } else {
-      return Bad(absl::StrCat("unknown option '", flag, "' (see --help)"));
-    }
+  if (WantsHelp(args)) {
+    cmd.help = true;
+    return cmd;
   }
-#undef SENTE_VALUE
-#undef SENTE_NUMBER
+  MatchConfig& c = cmd.config;
+  MatchFlags flags;
+  ArgParser parser("match");
+  AddMatchFlags(parser, cmd, flags);
+  if (absl::Status s = parser.Parse(args); !s.ok()) return s;
+  std::vector<std::vector<std::string>>& engine_fields = flags.engine_fields;
+  const std::vector<std::string>& each = flags.each;
+  const std::string& openings_path = flags.openings_path;
 
   for (std::vector<std::string>& f : engine_fields) {
     f.insert(f.end(), each.begin(), each.end());

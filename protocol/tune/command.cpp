@@ -1,7 +1,9 @@
 // `sente tune PGN... [options]`: fits the evaluation weights to the results of the games
 // (tune_fit.h) and prints them as C++ for engine/cell_weights.h and search/weights.h.
-#include <algorithm>
 #include "protocol/tune/command.h"
+
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <iostream>
 #include <string>
@@ -39,31 +41,30 @@ struct TuneOptions {
 };
 
 bool ParseOptions(const Args& args, TuneOptions& o) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    if (a == "--rule" && has_value) {
-      absl::StatusOr<Rule> rule = RuleFromName(args[++i]);
-      if (!rule.ok()) {
-        std::cerr << "tune: " << rule.status().message() << '\n';
-        return false;
-      }
-      o.has_rule = true;
-      o.rule = *rule;
-    } else if (a == "--skip" && has_value && absl::SimpleAtoi(args[i + 1], &o.skip)) {
-      ++i;
-    } else if (a == "--l2" && has_value && absl::SimpleAtod(args[i + 1], &o.l2) && o.l2 >= 0) {
-      ++i;
-    } else if (a == "--min-count" && has_value && absl::SimpleAtoi(args[i + 1], &o.min_count)) {
-      ++i;
-    } else if (a == "--k" && has_value && absl::SimpleAtod(args[i + 1], &o.k) && o.k > 0) {
-      ++i;
-    } else if (!a.empty() && a[0] != '-') {
-      o.files.push_back(a);
-    } else {
-      std::cerr << "tune: bad argument '" << a << "'\n" << kTuneUsage;
-      return false;
-    }
+  ArgParser parser("tune");
+  parser.AddCustom("--rule", [&o](absl::string_view value) {
+    absl::StatusOr<Rule> rule = RuleFromName(value);
+    if (!rule.ok()) return rule.status();
+    o.has_rule = true;
+    o.rule = *rule;
+    return absl::OkStatus();
+  });
+  parser.AddInt("--skip", &o.skip, INT_MIN, INT_MAX);
+  parser.AddDouble("--l2", &o.l2, 0, HUGE_VAL);
+  parser.AddInt("--min-count", &o.min_count, INT_MIN, INT_MAX);
+  parser.AddCustom("--k", [&o](absl::string_view value) {
+    double k = 0;
+    if (!absl::SimpleAtod(value, &k) || !(k > 0)) return BadValue("--k", value, "a number above 0");
+    o.k = k;
+    return absl::OkStatus();
+  });
+  parser.SetPositional([&o](absl::string_view file) {
+    o.files.emplace_back(file);
+    return absl::OkStatus();
+  });
+  if (absl::Status s = parser.Parse(args); !s.ok()) {
+    std::cerr << "tune: " << s.message() << '\n' << kTuneUsage;
+    return false;
   }
   if (o.files.empty()) {
     std::cerr << "tune: no PGN file\n" << kTuneUsage;
@@ -117,11 +118,9 @@ void PrintWeights(std::ostream& out, const TuneWeights& w) {
 }  // namespace
 
 int RunTune(const Args& args, std::ostream& out) {
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      out << kTuneUsage;
-      return 0;
-    }
+  if (WantsHelp(args)) {
+    out << kTuneUsage;
+    return 0;
   }
   TuneOptions o;
   if (!ParseOptions(args, o)) return 2;

@@ -43,7 +43,7 @@ std::string WriteTemp(const std::string& text) {
   return path;
 }
 
-TEST(PuzzleFileTest, ReadsTheSharedCases) {
+TEST(PuzzleFile, ReadsTheSharedCases) {
   absl::StatusOr<std::vector<Puzzle>> puzzles =
       ReadPuzzleFile(testing::DataPath("vcf/cases.txt"));
   ASSERT_TRUE(puzzles.ok()) << puzzles.status();
@@ -65,7 +65,7 @@ TEST(PuzzleFileTest, ReadsTheSharedCases) {
   EXPECT_GT(disproven, 20);
 }
 
-TEST(PuzzleFileTest, IgnoresUnknownKeysAndComments) {
+TEST(PuzzleFile, IgnoresUnknownKeysAndComments) {
   absl::StatusOr<std::vector<Puzzle>> puzzles = ParsePuzzles(
       "# a comment\n\n" +
       Case("a", "mode: vcf\nattacker: black\nlimit: 12\ncolour: blue\nexpect: proven\n"));
@@ -74,7 +74,7 @@ TEST(PuzzleFileTest, IgnoresUnknownKeysAndComments) {
   EXPECT_EQ((*puzzles)[0].expect, Puzzle::Expect::kProven);
 }
 
-TEST(PuzzleFileTest, RejectsBadInputWithTheLine) {
+TEST(PuzzleFile, RejectsBadInputWithTheLine) {
   struct Bad {
     std::string text;
     std::string message;
@@ -103,7 +103,7 @@ TEST(PuzzleFileTest, RejectsBadInputWithTheLine) {
   EXPECT_FALSE(ReadPuzzleFile("/nonexistent/cases.txt").ok());
 }
 
-TEST(SolveCommandTest, SolvesAndCounts) {
+TEST(SolveCommand, SolvesAndCounts) {
   std::string path = WriteTemp(
       Case("win", "mode: vcf\nattacker: black\nlimit: 12\nexpect: proven\n") +
       Case("short", "mode: vcf\nattacker: black\nlimit: 11\nexpect: disproven\n") +
@@ -125,7 +125,7 @@ TEST(SolveCommandTest, SolvesAndCounts) {
   std::remove(path.c_str());
 }
 
-TEST(SolveCommandTest, CaseFilter) {
+TEST(SolveCommand, CaseFilter) {
   std::ostringstream out;
   EXPECT_EQ(RunSolve({testing::DataPath("vcf/cases.txt"), "--case", "vcf_white", "--case",
                       "vcf_white_short"},
@@ -136,7 +136,7 @@ TEST(SolveCommandTest, CaseFilter) {
   EXPECT_NE(out.str().find("solved 2/2"), std::string::npos);
 }
 
-TEST(SolveCommandTest, BadArgumentsFail) {
+TEST(SolveCommand, BadArgumentsFail) {
   std::ostringstream out;
   EXPECT_NE(RunSolve({}, out), 0);
   EXPECT_NE(RunSolve({"/nonexistent/cases.txt"}, out), 0);
@@ -153,7 +153,7 @@ TEST(SolveCommandTest, BadArgumentsFail) {
 }
 
 // The real binary, as a user runs it.
-TEST(SolveCommandTest, BinaryRuns) {
+TEST(SolveCommand, BinaryRuns) {
   std::string command = std::string(SENTE_ENGINE_PATH) + " solve " +
                         testing::DataPath("vcf/cases.txt") + " --case vcf_counter 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");

@@ -1,15 +1,16 @@
 // Board invariants: incremental state equals a rebuild; win detection for every rule.
-#include <cstdlib>
+#include "engine/board.h"
+
 #include <memory>
 #include <random>
 #include <utility>
 #include <vector>
 
-#include "engine/board.h"
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
+#include "tests/test_util.h"
 
 namespace sente {
 namespace {
@@ -71,11 +72,12 @@ Board Rebuild(const Board& board) {
 TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
   const Rule rules[] = {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact};
   const int sizes[][2] = {{5, 5}, {7, 11}, {15, 15}, {20, 20}, {22, 22}, {22, 6}};
-  const int seeds = std::getenv("SENTE_SANITIZED") ? 2 : 6;
+  const int seeds = testing::Sanitized() ? 2 : 6;
   for (Rule rule : rules) {
     for (auto [w, h] : sizes) {
       for (int seed = 1; seed <= seeds; ++seed) {
-        SCOPED_TRACE(testing::Message() << RuleName(rule) << " " << w << "x" << h << " seed " << seed);
+        SCOPED_TRACE(::testing::Message()
+                     << RuleName(rule) << " " << w << "x" << h << " seed " << seed);
         std::mt19937 rng(static_cast<uint32_t>(seed * 7919 + w * 31 + h));
         Board board(w, h, rule);
         for (int step = 0; step < 400; ++step) {
@@ -103,7 +105,7 @@ TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
 TEST(Board, Pattern4AfterMatchesPlace) {
   for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
     for (auto [w, h] : {std::pair{15, 15}, std::pair{9, 20}}) {
-      SCOPED_TRACE(testing::Message() << RuleName(rule) << " " << w << "x" << h);
+      SCOPED_TRACE(::testing::Message() << RuleName(rule) << " " << w << "x" << h);
       std::mt19937 rng(static_cast<uint32_t>(w * 131 + h + static_cast<int>(rule)));
       Board board(w, h, rule);
       for (int step = 0; step < 60; ++step) {
@@ -209,10 +211,7 @@ TEST(Board, LinePatternsIgnoreCellsBeyondTheLineReach) {
 
 // Builds a board from rows (top first) and asks whether `color` playing `point` wins.
 bool Wins(Rule rule, const std::vector<std::string>& rows, const char* point, Color color) {
-  absl::StatusOr<Diagram> d = ParseDiagram(rows);
-  EXPECT_TRUE(d.ok()) << d.status();
-  Board board(d->width, d->height, rule);
-  EXPECT_TRUE(PlaceDiagram(*d, board).ok());
+  Board board = testing::BoardFromDiagram(rule, rows);
   absl::StatusOr<Pos> p = ParseRenju(point, board.width(), board.height());
   EXPECT_TRUE(p.ok()) << p.status();
   return JudgeMove(board, *p, color) == MoveVerdict::kWin;

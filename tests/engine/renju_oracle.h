@@ -1,5 +1,5 @@
 // An independent Renju referee for tests: plain scans of a 2-D array, straight from the RIF
-// definitions in docs/rules.md. Slow and obvious on purpose; it shares no code with engine/.
+// definitions in engine/RULES.md. Slow and obvious on purpose; it shares no code with engine/.
 #pragma once
 
 #include <vector>

@@ -1,5 +1,4 @@
 // The incremental rules core against an independent oracle on many random Renju positions.
-#include <cstdlib>
 #include <random>
 
 #include "engine/board.h"
@@ -8,6 +7,7 @@
 #include "engine/forbidden.h"
 #include "gtest/gtest.h"
 #include "tests/engine/renju_oracle.h"
+#include "tests/test_util.h"
 
 namespace sente {
 namespace {
@@ -23,7 +23,7 @@ Foul Expected(RenjuOracle::Verdict v) {
   }
 }
 
-int Positions(int full) { return std::getenv("SENTE_SANITIZED") ? full / 5 : full; }
+int Positions(int full) { return testing::Sanitized() ? full / 5 : full; }
 
 // Dense random positions in a window of the board, Black-heavy so that fouls are common.
 TEST(RulesOracle, ForbiddenPointsMatchOnRandomPositions) {

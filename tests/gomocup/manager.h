@@ -12,13 +12,9 @@
 #include "gtest/gtest.h"
 #include "protocol/io/process.h"
 #include "tests/gomocup/harness.h"
+#include "tests/test_util.h"
 
 namespace sente::testing {
-
-inline bool Sanitized() {
-  const char* s = std::getenv("SENTE_SANITIZED");
-  return s != nullptr && std::string(s) == "1";
-}
 
 class ManagedEngine {
  public:

@@ -6,7 +6,7 @@
 namespace sente {
 namespace {
 
-TEST(CaseFileTest, ReadsBlocksKeysAndBoards) {
+TEST(CaseFile, ReadsBlocksKeysAndBoards) {
   const char* text =
       "# a comment outside any case\r\n"
       "case: first\r\n"
@@ -38,7 +38,7 @@ TEST(CaseFileTest, ReadsBlocksKeysAndBoards) {
   EXPECT_TRUE((*blocks)[1].board.empty());
 }
 
-TEST(CaseFileTest, RejectsBrokenBlocksWithTheLine) {
+TEST(CaseFile, RejectsBrokenBlocksWithTheLine) {
   const std::pair<const char*, const char*> bad[] = {
       {"case: a\ncase: b\nend\n", "line 2: 'case:' inside a case"},
       {"case: a\nkey: value\n", "case a (line 1): no 'end'"},

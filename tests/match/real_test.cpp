@@ -1,6 +1,5 @@
 // A short real match of Sente against itself under every rule: the runner and the engine's
 // Gomocup front end together.
-#include <cstdlib>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -9,12 +8,13 @@
 #include "engine/rules.h"
 #include "gtest/gtest.h"
 #include "protocol/match/runner.h"
+#include "tests/test_util.h"
 
 namespace sente {
 namespace {
 
 TEST(MatchReal, SenteAgainstItselfUnderEveryRule) {
-  bool sanitized = std::getenv("SENTE_SANITIZED") != nullptr;
+  bool sanitized = testing::Sanitized();
   for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
     SCOPED_TRACE(RuleName(rule));
     MatchConfig config;

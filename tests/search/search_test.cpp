@@ -19,21 +19,8 @@
 namespace sente {
 namespace {
 
-Board FromDiagram(Rule rule, const std::vector<std::string>& rows) {
-  absl::StatusOr<Diagram> d = ParseDiagram(rows);
-  EXPECT_TRUE(d.ok()) << d.status();
-  Board board(d->width, d->height, rule);
-  EXPECT_TRUE(PlaceDiagram(*d, board).ok());
-  return board;
-}
-
-Board FromMoves(Rule rule, int size, const std::string& moves) {
-  Board board(size, size, rule);
-  absl::StatusOr<std::vector<Pos>> list = ParseRenjuList(moves, size, size);
-  EXPECT_TRUE(list.ok()) << list.status();
-  for (Pos p : *list) board.Play(p);
-  return board;
-}
+constexpr auto& FromDiagram = testing::BoardFromDiagram;
+constexpr auto& FromMoves = testing::BoardFromMoves;
 
 SearchResult SearchTo(const Board& board, Color side, int depth, Searcher* searcher = nullptr) {
   Searcher local(4u << 20);

@@ -22,7 +22,7 @@
 namespace sente {
 namespace {
 
-bool Sanitized() { return std::getenv("SENTE_SANITIZED") != nullptr; }
+using testing::Sanitized;
 
 std::vector<Pos> FivePointsOf(Board& board, Color c) {
   std::vector<Pos> out;
@@ -148,11 +148,7 @@ bool AttackerWins(Board& board, Color attacker, int moves, uint64_t* oracle_call
 }
 
 Board FromRows(const std::vector<std::string>& rows, Rule rule) {
-  absl::StatusOr<Diagram> diagram = ParseDiagram(rows);
-  EXPECT_TRUE(diagram.ok()) << diagram.status();
-  Board board(diagram->width, diagram->height, rule);
-  EXPECT_TRUE(PlaceDiagram(*diagram, board).ok());
-  return board;
+  return testing::BoardFromDiagram(rule, rows);
 }
 
 std::vector<Puzzle> SharedPuzzles() {

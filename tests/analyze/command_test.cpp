@@ -264,19 +264,9 @@ CaseBlock FindCase(const std::string& file, const std::string& name) {
   return {};
 }
 
-Board PlayMoves(const std::string& moves, Rule rule) {
-  Board board(15, 15, rule);
-  absl::StatusOr<std::vector<Pos>> list = ParseRenjuList(moves, 15, 15);
-  EXPECT_TRUE(list.ok()) << moves;
-  if (list.ok()) {
-    for (Pos p : *list) board.Play(p);
-  }
-  return board;
-}
-
 // ---- Known answers.
 
-TEST(AnalyzeTest, VcfPuzzleBestMoveStartsARealForcedWin) {
+TEST(AnalyzeCommand, VcfPuzzleBestMoveStartsARealForcedWin) {
   for (const std::string name : {"vcf_counter", "vcf_black"}) {
     SCOPED_TRACE(name);
     CaseBlock c = FindCase("vcf/cases.txt", name);
@@ -314,8 +304,8 @@ TEST(AnalyzeTest, VcfPuzzleBestMoveStartsARealForcedWin) {
 // Black to move; White has a four h9-k9 (g9 blocked by Black) whose only five point is l9.
 constexpr char kMustBlock[] = "h8 h9 g9 i9 a1 j9 a15 k9";
 
-TEST(AnalyzeTest, MustBlockTheOpponentsFour) {
-  Board board = PlayMoves(kMustBlock, Rule::kRenju);
+TEST(AnalyzeCommand, MustBlockTheOpponentsFour) {
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kMustBlock);
   std::vector<Pos> white_fives = FivePoints(board, Color::kWhite);
   ASSERT_EQ(white_fives.size(), 1u);
   const std::string block = FormatRenju(white_fives[0], 15);
@@ -338,8 +328,8 @@ TEST(AnalyzeTest, MustBlockTheOpponentsFour) {
 // i9-l12, blocked by Black at m13, whose only five point is h8: Black cannot block it.
 constexpr char kForbiddenBlock[] = "f8 i9 g8 j10 h6 l12 h7 a1 m13";
 
-TEST(AnalyzeTest, WhiteWinsWhenBlacksOnlyBlockIsForbidden) {
-  Board board = PlayMoves(kForbiddenBlock, Rule::kRenju);
+TEST(AnalyzeCommand, WhiteWinsWhenBlacksOnlyBlockIsForbidden) {
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kForbiddenBlock);
   ASSERT_EQ(ForbiddenKind(board, *ParseRenju("h8", 15, 15)), Foul::kDoubleThree);
 
   Json json = AnalyzeJson({kForbiddenBlock, "--rule", "renju", "--depth", "4"});
@@ -391,7 +381,7 @@ bool HasFiveInARow(const std::vector<std::string>& rows) {
   return false;
 }
 
-TEST(AnalyzeTest, RenjuForbiddenPointsAreListedAndDrawn) {
+TEST(AnalyzeCommand, RenjuForbiddenPointsAreListedAndDrawn) {
   int checked = 0;
   for (const CaseBlock& c : testing::ReadCases("renju-forbidden/mintaka.txt")) {
     std::string expected = c.Get("forbidden");
@@ -420,7 +410,7 @@ TEST(AnalyzeTest, RenjuForbiddenPointsAreListedAndDrawn) {
   EXPECT_GE(checked, 3);
 }
 
-TEST(AnalyzeTest, BoardShowsCoordinatesStonesAndTheLastMove) {
+TEST(AnalyzeCommand, BoardShowsCoordinatesStonesAndTheLastMove) {
   CommandRun run = Analyze({"h8h9i8", "--depth", "1", "--threat-nodes", "0"});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("    a b c d e f g h i j k l m n o\n"), std::string::npos) << run.out;
@@ -431,7 +421,7 @@ TEST(AnalyzeTest, BoardShowsCoordinatesStonesAndTheLastMove) {
   EXPECT_EQ(MarkAt(run.out, "h9"), 'O');
 }
 
-TEST(AnalyzeTest, DiagramWithSideToMoveAndThreats) {
+TEST(AnalyzeCommand, DiagramWithSideToMoveAndThreats) {
   // White to move by choice although the stones are even; White has a straight-four point.
   std::string rows;
   for (int y = 0; y < 15; ++y) {
@@ -456,7 +446,7 @@ TEST(AnalyzeTest, DiagramWithSideToMoveAndThreats) {
   EXPECT_EQ(black["to_move"].text, "black");
 }
 
-TEST(AnalyzeTest, ItsOwnBoardDrawingReadsBackAsADiagram) {
+TEST(AnalyzeCommand, ItsOwnBoardDrawingReadsBackAsADiagram) {
   // A renju position with a forbidden point (h8) and a last move, drawn, then read back.
   CommandRun first = Analyze({kForbiddenBlock, "--depth", "1", "--threat-nodes", "0"});
   ASSERT_EQ(first.status, 0) << first.err;
@@ -478,7 +468,7 @@ TEST(AnalyzeTest, ItsOwnBoardDrawingReadsBackAsADiagram) {
   }
 }
 
-TEST(AnalyzeTest, JsonHasEveryDocumentedKey) {
+TEST(AnalyzeCommand, JsonHasEveryDocumentedKey) {
   Json json = AnalyzeJson({"h8", "h9", "--depth", "2", "--multipv", "3"});
   for (const char* key : {"rule", "size", "to_move", "last_move", "best", "score", "result", "plies", "proof", "pv",
                           "lines", "forbidden", "threats", "vcf", "vct", "opponent_vcf", "depth", "nodes", "ms",
@@ -495,7 +485,7 @@ TEST(AnalyzeTest, JsonHasEveryDocumentedKey) {
   EXPECT_EQ(moves.size(), 3u);
 }
 
-TEST(AnalyzeTest, ProgressIsPrintedAsLinesWhenPipedAndInPlaceOnATerminal) {
+TEST(AnalyzeCommand, ProgressIsPrintedAsLinesWhenPipedAndInPlaceOnATerminal) {
   CommandRun piped = Analyze({"h8 h9 i8", "--depth", "3", "--threat-nodes", "0"});
   ASSERT_EQ(piped.status, 0) << piped.err;
   EXPECT_EQ(piped.out.find('\r'), std::string::npos);
@@ -526,7 +516,7 @@ std::string DiagramOf(int size, const std::vector<std::string>& stones_rows = {}
   return text;
 }
 
-TEST(AnalyzeTest, BadPointsAndPositions) {
+TEST(AnalyzeCommand, BadPointsAndPositions) {
   ExpectError({"h8 z9"}, "'z9'");
   ExpectError({"h8 h16"}, "'h16' is off the 15x15 board");
   ExpectError({"h8 9h"}, "bad point '9'");
@@ -538,7 +528,7 @@ TEST(AnalyzeTest, BadPointsAndPositions) {
   ExpectError({"--size", "9", "h8 j9"}, "'j9' is off the 9x9 board");
 }
 
-TEST(AnalyzeTest, BadDiagrams) {
+TEST(AnalyzeCommand, BadDiagrams) {
   ExpectError({"--file", WriteTemp("analyze_13.txt", DiagramOf(13))}, "the diagram is 13x13, expected 15x15");
   ExpectError({"--file", WriteTemp("analyze_15.txt", DiagramOf(15)), "--size", "13"}, "expected 13x13 (--size)");
   std::string ragged = DiagramOf(15);
@@ -557,7 +547,7 @@ TEST(AnalyzeTest, BadDiagrams) {
               "the board is full");
 }
 
-TEST(AnalyzeTest, BadOptions) {
+TEST(AnalyzeCommand, BadOptions) {
   ExpectError({"h8", "--rule", "chess"}, "unknown rule 'chess'");
   ExpectError({"h8", "--rule", "7"}, "unsupported rule 7");
   ExpectError({"h8", "--depth", "abc"}, "bad value 'abc' for --depth");
@@ -577,7 +567,7 @@ TEST(AnalyzeTest, BadOptions) {
   ExpectError({"h8", "--file", "x.txt"}, "either a move list or --file");
 }
 
-TEST(AnalyzeTest, DurationsAreMillisecondsOrSeconds) {
+TEST(AnalyzeCommand, DurationsAreMillisecondsOrSeconds) {
   EXPECT_EQ(*ParseAnalyzeTime("500"), 500);
   EXPECT_EQ(*ParseAnalyzeTime("500ms"), 500);
   EXPECT_EQ(*ParseAnalyzeTime("2s"), 2000);
@@ -588,13 +578,13 @@ TEST(AnalyzeTest, DurationsAreMillisecondsOrSeconds) {
   EXPECT_FALSE(ParseAnalyzeTime("nan").ok());
 }
 
-TEST(AnalyzeTest, HelpGoesToStdout) {
+TEST(AnalyzeCommand, HelpGoesToStdout) {
   CommandRun run = Analyze({"--help"});
   EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("--multipv"), std::string::npos);
 }
 
-TEST(AnalyzeTest, RealBinaryExitCodesAndStreams) {
+TEST(AnalyzeCommand, RealBinaryExitCodesAndStreams) {
   CommandRun bad = RunBinary("h8 h8");
   EXPECT_NE(bad.status, 0);
   EXPECT_EQ(bad.out, "");
@@ -608,7 +598,7 @@ TEST(AnalyzeTest, RealBinaryExitCodesAndStreams) {
   EXPECT_EQ(good.err, "");
 }
 
-TEST(AnalyzeJsonWriterTest, WritesNestedValuesAndEscapes) {
+TEST(JsonWriter, WritesNestedValuesAndEscapes) {
   JsonWriter json;
   json.BeginObject().Key("a").BeginArray().Int(-3).Bool(true).Null().String("q\"\\\n\x01").EndArray();
   json.Key("b").BeginObject().EndObject().Key("c").BeginArray().EndArray().EndObject();
