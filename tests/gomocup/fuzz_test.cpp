@@ -81,7 +81,7 @@ std::string RandomLine(std::mt19937& rng) {
   }
 }
 
-TEST(ProtocolFuzz, ParserTakesAnyBytes) {
+TEST(GomocupFuzz, ParserTakesAnyBytes) {
   std::mt19937 rng(12345);
   for (int i = 0; i < 20000; ++i) {
     std::string text = rng() % 2 ? RandomBytes(rng, 40) : RandomLine(rng);
@@ -104,7 +104,7 @@ TEST(ProtocolFuzz, ParserTakesAnyBytes) {
   }
 }
 
-TEST(ProtocolFuzz, SessionSurvivesRandomCommands) {
+TEST(GomocupFuzz, SessionSurvivesRandomCommands) {
   auto printable = [](const std::string& s) {
     for (char c : s) {
       if (c < 0x20 || c > 0x7e) return false;
@@ -156,7 +156,7 @@ TEST(ProtocolFuzz, SessionSurvivesRandomCommands) {
   }
 }
 
-TEST(ProtocolFuzz, ProcessSurvivesJunk) {
+TEST(GomocupFuzz, ProcessSurvivesJunk) {
   testing::ManagedEngine engine("\n");
   ASSERT_TRUE(engine.ok());
   std::mt19937 rng(7);

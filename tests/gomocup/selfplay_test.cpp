@@ -17,7 +17,7 @@ namespace {
 using testing::IsMove;
 using testing::ManagedEngine;
 
-class SelfPlay : public ::testing::TestWithParam<std::tuple<int, int>> {};
+class GomocupSelfPlay : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
 bool AllEmptyForbidden(Board& board) {
   for (Pos p : board.points()) {
@@ -26,7 +26,7 @@ bool AllEmptyForbidden(Board& board) {
   return true;
 }
 
-TEST_P(SelfPlay, FullGameWithLegalMovesOnly) {
+TEST_P(GomocupSelfPlay, FullGameWithLegalMovesOnly) {
   const auto [rule_code, size] = GetParam();
   absl::StatusOr<Rule> rule = RuleFromCode(rule_code);
   ASSERT_TRUE(rule.ok());
@@ -68,7 +68,7 @@ TEST_P(SelfPlay, FullGameWithLegalMovesOnly) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(RulesAndSizes, SelfPlay,
+INSTANTIATE_TEST_SUITE_P(RulesAndSizes, GomocupSelfPlay,
                          ::testing::Combine(::testing::Values(0, 1, 4, 8),
                                             ::testing::Values(15, 20)),
                          [](const auto& test) {

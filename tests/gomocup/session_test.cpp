@@ -28,7 +28,7 @@ Pos AsPos(const std::string& move) {
   return p.ok() ? *p : kNoPos;
 }
 
-TEST(ProtocolSession, GameCommandsKeepTheBoard) {
+TEST(GomocupSession, GameCommandsKeepTheBoard) {
   Harness h;
   EXPECT_EQ(h.One("START 15"), "OK");
   h.Send("INFO timeout_turn 40");
@@ -71,7 +71,7 @@ TEST(ProtocolSession, GameCommandsKeepTheBoard) {
   EXPECT_TRUE(h.ended());
 }
 
-TEST(ProtocolSession, BadInputGetsAReasonAndChangesNothing) {
+TEST(GomocupSession, BadInputGetsAReasonAndChangesNothing) {
   Harness h;
   EXPECT_EQ(h.One("TURN 7,7"), "ERROR TURN: no game: send START first");
   EXPECT_EQ(h.One("BEGIN"), "ERROR BEGIN: no game: send START first");
@@ -114,7 +114,7 @@ TEST(ProtocolSession, BadInputGetsAReasonAndChangesNothing) {
   EXPECT_TRUE(IsMove(h.One("TURN 0,0")));
 }
 
-TEST(ProtocolSession, BoardHonoursEveryFieldInAnyOrder) {
+TEST(GomocupSession, BoardHonoursEveryFieldInAnyOrder) {
   Harness h;
   EXPECT_EQ(h.One("START 15"), "OK");
   h.Send("INFO timeout_turn 30\nINFO rule 4");
@@ -153,7 +153,7 @@ TEST(ProtocolSession, BoardHonoursEveryFieldInAnyOrder) {
 
 // Renju positions with known forbidden points: YXSHOWFORBID lists exactly them, and Sente as
 // Black never answers one.
-TEST(ProtocolSession, RenjuForbiddenPointsThroughTheProtocol) {
+TEST(GomocupSession, RenjuForbiddenPointsThroughTheProtocol) {
   int checked = 0;
   Harness h;
   ASSERT_EQ(h.One("START 15"), "OK");
@@ -188,12 +188,12 @@ TEST(ProtocolSession, RenjuForbiddenPointsThroughTheProtocol) {
   EXPECT_GE(checked, 5);
 }
 
-TEST(ProtocolSession, ForbidFormat) {
+TEST(GomocupSession, ForbidFormat) {
   EXPECT_EQ(FormatForbid({}), "FORBID .");
   EXPECT_EQ(FormatForbid({MakePos(7, 7), MakePos(12, 3)}), "FORBID 07071203.");
 }
 
-TEST(ProtocolSession, MessagesWhileThinkingUnlessTurnedOff) {
+TEST(GomocupSession, MessagesWhileThinkingUnlessTurnedOff) {
   Harness h;
   EXPECT_EQ(h.One("START 15"), "OK");
   h.Send("INFO timeout_turn 60");
@@ -215,7 +215,7 @@ TEST(ProtocolSession, MessagesWhileThinkingUnlessTurnedOff) {
   EXPECT_TRUE(h.messages().empty());
 }
 
-TEST(ProtocolSession, NBestReportsDistinctMovesAndPlaysTheFirst) {
+TEST(GomocupSession, NBestReportsDistinctMovesAndPlaysTheFirst) {
   Harness h;
   EXPECT_EQ(h.One("START 15"), "OK");
   h.Send("INFO timeout_turn 80\nINFO show_detail 0\nYXBOARD\n7,7,2\n8,8,1\nDONE");
@@ -235,7 +235,7 @@ TEST(ProtocolSession, NBestReportsDistinctMovesAndPlaysTheFirst) {
   EXPECT_EQ(h.board().At(AsPos(move)), Color::kBlack);
 }
 
-TEST(ProtocolSession, Swap2Decisions) {
+TEST(GomocupSession, Swap2Decisions) {
   Harness h;
   EXPECT_EQ(h.One("START 15"), "OK");
   h.Send("INFO timeout_turn 300\nINFO show_detail 0");
@@ -263,7 +263,7 @@ TEST(ProtocolSession, Swap2Decisions) {
   EXPECT_EQ(h.One("SWAP2BOARD\n7,7\n7,7\n8,8\nDONE").rfind("ERROR", 0), 0u);
 }
 
-TEST(ProtocolSession, Swap2OpeningsAreTheTwentySixShapes) {
+TEST(GomocupSession, Swap2OpeningsAreTheTwentySixShapes) {
   std::vector<std::vector<Pos>> openings = Swap2Openings(15, 15);
   EXPECT_EQ(openings.size(), 26u);
   std::set<std::vector<Pos>> distinct(openings.begin(), openings.end());
@@ -275,7 +275,7 @@ TEST(ProtocolSession, Swap2OpeningsAreTheTwentySixShapes) {
   }
 }
 
-TEST(ProtocolSession, InfoSettingsReachTheEngine) {
+TEST(GomocupSession, InfoSettingsReachTheEngine) {
   Harness h;
   h.Send("INFO max_memory 8589934592\nINFO thread_num 2\nINFO max_depth 3\nINFO max_node 5000"
          "\nINFO hash_size 4096\nINFO timeout_match 100000\nINFO time_left 50000");
@@ -311,7 +311,7 @@ TEST(ProtocolSession, InfoSettingsReachTheEngine) {
   EXPECT_EQ(h.player().settings().rule, Rule::kRenju);
 }
 
-TEST(ProtocolSession, RuleChangeKeepsTheStones) {
+TEST(GomocupSession, RuleChangeKeepsTheStones) {
   Harness h;
   EXPECT_EQ(h.One("START 15"), "OK");
   h.Send("INFO timeout_turn 20");
@@ -324,7 +324,7 @@ TEST(ProtocolSession, RuleChangeKeepsTheStones) {
   EXPECT_EQ(h.board().rule(), Rule::kRenju);
 }
 
-TEST(ProtocolSession, ZeroTurnTimeStillAnswersLegally) {
+TEST(GomocupSession, ZeroTurnTimeStillAnswersLegally) {
   Harness h;
   EXPECT_EQ(h.One("START 20"), "OK");
   h.Send("INFO timeout_turn 0\nINFO show_detail 0");
