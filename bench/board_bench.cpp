@@ -52,9 +52,11 @@ void BM_PlaceUndo(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(boards.front().hash());
   }
-  state.counters["pairs/s"] = benchmark::Counter(static_cast<double>(pairs), benchmark::Counter::kIsRate);
+  state.counters["pairs/s"] =
+      benchmark::Counter(static_cast<double>(pairs), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_PlaceUndo)->ArgsProduct({{static_cast<int>(Rule::kFreestyle), static_cast<int>(Rule::kRenju)}, {0, 1}});
+BENCHMARK(BM_PlaceUndo)
+    ->ArgsProduct({{static_cast<int>(Rule::kFreestyle), static_cast<int>(Rule::kRenju)}, {0, 1}});
 
 void BM_ForbiddenPoints(benchmark::State& state) {
   std::vector<Board> boards = Positions(Rule::kRenju, 40);

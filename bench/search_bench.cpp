@@ -30,8 +30,8 @@ void BM_ClassifyAndGenerate(benchmark::State& state) {
     NodeState node = ClassifyNode(board, us, threats);
     benchmark::DoNotOptimize(GenerateMoves(board, us, node, threats, moves.data()));
   }
-  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
-                                                 benchmark::Counter::kIsRate);
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ClassifyAndGenerate)->Arg(0)->Arg(4);
 

@@ -36,8 +36,8 @@ void SolvePuzzle(benchmark::State& state, const Puzzle& puzzle) {
                                                : FindVct(*board, puzzle.attacker, limits);
     benchmark::DoNotOptimize(result.win);
   }
-  const bool met = result.win == puzzle.ExpectsWin() ||
-                   (result.win && puzzle.mode == Puzzle::Mode::kVct);
+  const bool met =
+      result.win == puzzle.ExpectsWin() || (result.win && puzzle.mode == Puzzle::Mode::kVct);
   state.counters["nodes"] = static_cast<double>(result.nodes);
   state.counters["solved"] = met ? 1 : 0;
   state.counters["moves"] = static_cast<double>((result.line.size() + 1) / 2);
@@ -48,8 +48,9 @@ int RegisterPuzzles() {
   if (!puzzles.ok()) return 0;
   for (const Puzzle& puzzle : *puzzles) {
     const bool vct = puzzle.mode == Puzzle::Mode::kVct;
-    auto* b = benchmark::RegisterBenchmark(((vct ? "Vct/" : "Vcf/") + puzzle.name).c_str(),
-                                           [puzzle](benchmark::State& s) { SolvePuzzle(s, puzzle); });
+    auto* b =
+        benchmark::RegisterBenchmark(((vct ? "Vct/" : "Vcf/") + puzzle.name).c_str(),
+                                     [puzzle](benchmark::State& s) { SolvePuzzle(s, puzzle); });
     b->Unit(benchmark::kMillisecond);
     if (vct) b->Iterations(1);
   }

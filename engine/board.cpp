@@ -15,8 +15,8 @@ constexpr int kCellsPerMove = 5 * 2 * kNumDirs;
 
 uint64_t ZobristKey(Color c, Pos p) {
   // splitmix64 of (cell, colour): no table to load, identical everywhere.
-  uint64_t z = (static_cast<uint64_t>(p) << 1 | static_cast<uint64_t>(Index(c))) +
-               0x9E3779B97F4A7C15ull;
+  uint64_t z =
+      (static_cast<uint64_t>(p) << 1 | static_cast<uint64_t>(Index(c))) + 0x9E3779B97F4A7C15ull;
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
@@ -80,7 +80,8 @@ void Board::DeriveCell(Pos q) {
 
 Pattern4 Board::Pattern4After(Pos p, Color stone, Pos at, Color c) const {
   int d, k;  // at = p + k * kDirOffset[d]
-  if (!LineStep(p, at, d, k) || k > LineReach(rule_) || -k > LineReach(rule_)) return pattern4(at, c);
+  if (!LineStep(p, at, d, k) || k > LineReach(rule_) || -k > LineReach(rule_))
+    return pattern4(at, c);
   return Pattern4With(at, c, d, LineWith(at, d, -k, stone, c));
 }
 
@@ -127,8 +128,8 @@ constexpr std::array<uint64_t, 16> kThreatCountOne = [] {
 
 // What Place carries from cell to cell.
 struct PlaceState {
-  Cell* at;      // the new stone's cell
-  Cell* saved;   // the ply's kCellsPerMove saved cells
+  Cell* at;     // the new stone's cell
+  Cell* saved;  // the ply's kCellsPerMove saved cells
   // Both colours' info-sum changes in one word, Black's in the low half (pattern.h says why
   // this can be split again).
   uint64_t delta;

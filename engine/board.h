@@ -35,9 +35,7 @@ class Board {
   Rule rule() const { return rule_; }
   const PatternTables& tables() const { return *tables_; }
 
-  bool OnBoard(Pos p) const {
-    return p > 0 && p < kNumCells && cells_[p].color != Color::kWall;
-  }
+  bool OnBoard(Pos p) const { return p > 0 && p < kNumCells && cells_[p].color != Color::kWall; }
   Color At(Pos p) const { return cells_[p].color; }
   bool IsEmpty(Pos p) const { return cells_[p].color == Color::kEmpty; }
   const Cell& cell(Pos p) const { return cells_[p]; }
@@ -46,9 +44,7 @@ class Board {
   int count(Color c) const { return counts_[Index(c)]; }
   bool IsFull() const { return stone_count() == width_ * height_; }
   // Black to move when both colours have as many stones, otherwise the side with fewer.
-  Color SideToMove() const {
-    return counts_[0] <= counts_[1] ? Color::kBlack : Color::kWhite;
-  }
+  Color SideToMove() const { return counts_[0] <= counts_[1] ? Color::kBlack : Color::kWhite; }
   const std::vector<Pos>& history() const { return history_; }
   Pos LastMove() const { return history_.empty() ? kNoPos : history_.back(); }
   uint64_t hash() const { return hash_; }
@@ -142,7 +138,8 @@ class Board {
     return dir * kNumLines + line;
   }
   static constexpr int LineCoord(Pos p, int dir) {
-    return dir == 0 || dir == 2 ? static_cast<uint16_t>(p) % kStride : static_cast<uint16_t>(p) / kStride;
+    return dir == 0 || dir == 2 ? static_cast<uint16_t>(p) % kStride
+                                : static_cast<uint16_t>(p) / kStride;
   }
 
   friend class ThreatCountsPause;
@@ -160,7 +157,7 @@ class Board {
   Rule rule_;
   const PatternTables* tables_;
   uint64_t hash_ = 0;
-  int64_t info_sum_[2] = {0, 0};  // sums of the empty cells' ComboInfo words
+  int64_t info_sum_[2] = {0, 0};        // sums of the empty cells' ComboInfo words
   uint64_t threat_counts_[2] = {0, 0};  // ThreatCountOne words summed over the empty cells
   bool threat_counts_paused_ = false;
   int counts_[2] = {0, 0};
@@ -170,8 +167,8 @@ class Board {
   uint64_t board_rows_ = 0;
   std::vector<Pos> history_;
   std::vector<SavedPly> plies_;
-  // The cells each Place changes (up to forty), as they were before it: Undo restores them. Sized once
-  // for a full board, kCellsPerMove per ply.
+  // The cells each Place changes (up to forty), as they were before it: Undo restores them. Sized
+  // once for a full board, kCellsPerMove per ply.
   std::vector<Cell> saved_;
   std::vector<Pos> points_;
   std::array<Cell, kNumCells> cells_;
@@ -194,7 +191,8 @@ inline bool IsRenjuBlack(const Board& board, Color c) {
 // A copy of the board made meanwhile has wrong counts and stays paused.
 class ThreatCountsPause {
  public:
-  explicit ThreatCountsPause(Board& board) : board_(board), was_paused_(board.threat_counts_paused_) {
+  explicit ThreatCountsPause(Board& board)
+      : board_(board), was_paused_(board.threat_counts_paused_) {
     board.threat_counts_paused_ = true;
   }
   ~ThreatCountsPause() { board_.threat_counts_paused_ = was_paused_; }

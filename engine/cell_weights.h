@@ -14,15 +14,17 @@ namespace sente {
 
 // Indexed by LinePattern.
 constexpr int16_t kLineWeight[kNumLinePatterns] = {
-    /*kDead*/ 0, /*kOverline*/ 0, /*kBlock1*/ 0, /*kFlex1*/ 11, /*kBlock2*/ 7, /*kFlex2*/ 79,
-    /*kBlock3*/ 122, /*kFlex3*/ 0, /*kBlock4*/ 160, /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
+    /*kDead*/ 0,     /*kOverline*/ 0,   /*kBlock1*/ 0,
+    /*kFlex1*/ 11,   /*kBlock2*/ 7,     /*kFlex2*/ 79,
+    /*kBlock3*/ 122, /*kFlex3*/ 0,      /*kBlock4*/ 160,
+    /*kFlex4*/ 160,  /*kFourFour*/ 160, /*kFive*/ 400,
 };
 
 // Indexed by Pattern4.
 constexpr int16_t kPattern4Bonus[kNumPattern4] = {
-    /*kP4None*/ 0, /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0, /*kP4Weak*/ 97,
-    /*kP4Two*/ 15, /*kP4TwoTwo*/ 0, /*kP4Block3*/ 0, /*kP4Three*/ 111,
-    /*kP4DoubleThree*/ 0, /*kP4Four*/ 203, /*kP4FourThree*/ 411, /*kP4Flex4*/ 200,
+    /*kP4None*/ 0,        /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,  /*kP4Weak*/ 97,
+    /*kP4Two*/ 15,        /*kP4TwoTwo*/ 0,   /*kP4Block3*/ 0,      /*kP4Three*/ 111,
+    /*kP4DoubleThree*/ 0, /*kP4Four*/ 203,   /*kP4FourThree*/ 411, /*kP4Flex4*/ 200,
     /*kP4Five*/ 400,
 };
 

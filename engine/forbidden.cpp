@@ -43,11 +43,16 @@ int RealThrees(Board& board, Pos p, int depth, int enough) {
 
 Foul Classify(Board& board, Pos p, int depth) {
   switch (board.pattern4(p, Color::kBlack)) {
-    case kP4Five: return Foul::kNone;
-    case kP4Overline: return Foul::kOverline;
-    case kP4DoubleFour: return Foul::kDoubleFour;
-    case kP4DoubleThree: break;
-    default: return Foul::kNone;
+    case kP4Five:
+      return Foul::kNone;
+    case kP4Overline:
+      return Foul::kOverline;
+    case kP4DoubleFour:
+      return Foul::kDoubleFour;
+    case kP4DoubleThree:
+      break;
+    default:
+      return Foul::kNone;
   }
   return RealThrees(board, p, depth, 2) >= 2 ? Foul::kDoubleThree : Foul::kNone;
 }
@@ -56,10 +61,14 @@ Foul Classify(Board& board, Pos p, int depth) {
 
 const char* FoulCode(Foul foul) {
   switch (foul) {
-    case Foul::kNone: return "";
-    case Foul::kDoubleThree: return "33";
-    case Foul::kDoubleFour: return "44";
-    case Foul::kOverline: return "6";
+    case Foul::kNone:
+      return "";
+    case Foul::kDoubleThree:
+      return "33";
+    case Foul::kDoubleFour:
+      return "44";
+    case Foul::kOverline:
+      return "6";
   }
   return "";
 }

@@ -16,7 +16,9 @@ constexpr int kNumFiveRules = 4;
 constexpr uint32_t kCodeOwn = 1;
 
 // Black and white exchanged: codes 1 and 2 swap their two bits, 0 and 3 keep them.
-constexpr uint32_t SwapColors(uint32_t key) { return (key & 0x55555) << 1 | ((key >> 1) & 0x55555); }
+constexpr uint32_t SwapColors(uint32_t key) {
+  return (key & 0x55555) << 1 | ((key >> 1) & 0x55555);
+}
 
 // Bits 0, 2, .., 18 of x (one per slot) to bits 0..9, then slots 5..9 one place up to make
 // room for the centre: cell i of the window at bit i.
@@ -92,14 +94,27 @@ uint8_t Classify(uint32_t key, const uint8_t* patterns) {
     const int slot = i < 5 ? i : i - 1;
     LinePattern shape = kDead;
     switch (patterns[key | kCodeOwn << (2 * slot)]) {
-      case kFlex4: shape = kFlex3; break;
+      case kFlex4:
+        shape = kFlex3;
+        break;
       case kBlock4:
-      case kFourFour: shape = kBlock3; break;
-      case kFlex3: shape = kFlex2; break;
-      case kBlock3: shape = kBlock2; break;
-      case kFlex2: shape = kFlex1; break;
-      case kBlock2: shape = kBlock1; break;
-      default: break;
+      case kFourFour:
+        shape = kBlock3;
+        break;
+      case kFlex3:
+        shape = kFlex2;
+        break;
+      case kBlock3:
+        shape = kBlock2;
+        break;
+      case kFlex2:
+        shape = kFlex1;
+        break;
+      case kBlock2:
+        shape = kBlock1;
+        break;
+      default:
+        break;
     }
     best = std::max(best, shape);
   }
@@ -143,10 +158,18 @@ const std::vector<uint8_t>& OwnPatterns(FiveRule rule) {
   const int i = static_cast<int>(rule);
   std::call_once(once[i], [&] {
     switch (rule) {
-      case FiveRule::kFiveOrMore: ClassifyAll<FiveRule::kFiveOrMore>(patterns[i]); break;
-      case FiveRule::kExactFive: ClassifyAll<FiveRule::kExactFive>(patterns[i]); break;
-      case FiveRule::kCaro: ClassifyAll<FiveRule::kCaro>(patterns[i]); break;
-      case FiveRule::kCaroExact: ClassifyAll<FiveRule::kCaroExact>(patterns[i]); break;
+      case FiveRule::kFiveOrMore:
+        ClassifyAll<FiveRule::kFiveOrMore>(patterns[i]);
+        break;
+      case FiveRule::kExactFive:
+        ClassifyAll<FiveRule::kExactFive>(patterns[i]);
+        break;
+      case FiveRule::kCaro:
+        ClassifyAll<FiveRule::kCaro>(patterns[i]);
+        break;
+      case FiveRule::kCaroExact:
+        ClassifyAll<FiveRule::kCaroExact>(patterns[i]);
+        break;
     }
   });
   return patterns[i];
@@ -222,11 +245,20 @@ const std::vector<ComboInfo>& ComboInfos(bool renju_black) {
 void BuildTables(PatternTables& t) {
   FiveRule black_rule = FiveRule::kFiveOrMore, white_rule = FiveRule::kFiveOrMore;
   switch (t.rule) {
-    case Rule::kFreestyle: break;
-    case Rule::kStandard: black_rule = white_rule = FiveRule::kExactFive; break;
-    case Rule::kRenju: black_rule = FiveRule::kExactFive; break;
-    case Rule::kCaro: black_rule = white_rule = FiveRule::kCaro; break;
-    case Rule::kCaroExact: black_rule = white_rule = FiveRule::kCaroExact; break;
+    case Rule::kFreestyle:
+      break;
+    case Rule::kStandard:
+      black_rule = white_rule = FiveRule::kExactFive;
+      break;
+    case Rule::kRenju:
+      black_rule = FiveRule::kExactFive;
+      break;
+    case Rule::kCaro:
+      black_rule = white_rule = FiveRule::kCaro;
+      break;
+    case Rule::kCaroExact:
+      black_rule = white_rule = FiveRule::kCaroExact;
+      break;
   }
   const std::vector<uint8_t>& black = OwnPatterns(black_rule);
   const std::vector<uint8_t>& white = OwnPatterns(white_rule);
@@ -244,11 +276,21 @@ const PatternTables& TablesFor(Rule rule) {
   static std::once_flag once[5];
   int i = 0;
   switch (rule) {
-    case Rule::kFreestyle: i = 0; break;
-    case Rule::kStandard: i = 1; break;
-    case Rule::kRenju: i = 2; break;
-    case Rule::kCaro: i = 3; break;
-    case Rule::kCaroExact: i = 4; break;
+    case Rule::kFreestyle:
+      i = 0;
+      break;
+    case Rule::kStandard:
+      i = 1;
+      break;
+    case Rule::kRenju:
+      i = 2;
+      break;
+    case Rule::kCaro:
+      i = 3;
+      break;
+    case Rule::kCaroExact:
+      i = 4;
+      break;
   }
   std::call_once(once[i], [&] {
     tables[i].rule = rule;
@@ -270,9 +312,9 @@ const char* LinePatternName(LinePattern p) {
 }
 
 const char* Pattern4Name(Pattern4 p) {
-  static const char* const kNames[] = {"none", "overline", "double-four", "weak", "two",
-                                       "two-two", "block3", "three", "double-three", "four",
-                                       "four-three", "flex4", "five"};
+  static const char* const kNames[] = {
+      "none",  "overline",     "double-four", "weak",       "two",   "two-two", "block3",
+      "three", "double-three", "four",        "four-three", "flex4", "five"};
   return p < kNumPattern4 ? kNames[p] : "?";
 }
 

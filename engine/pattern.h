@@ -32,16 +32,16 @@ constexpr uint32_t KeyOfWindow(uint64_t window) {
 // kOverline is kept low: it is never a threat (it is a foul for Renju Black).
 enum LinePattern : uint8_t {
   kDead = 0,
-  kOverline,   // six or more in a row, not a win under this rule
-  kBlock1,     // one stone that can still grow to a blocked two
+  kOverline,  // six or more in a row, not a win under this rule
+  kBlock1,    // one stone that can still grow to a blocked two
   kFlex1,
-  kBlock2,     // can become a blocked three
-  kFlex2,      // can become an open three
-  kBlock3,     // can become a four, not a straight four
-  kFlex3,      // open three: one more stone makes a straight four
-  kBlock4,     // four: exactly one point makes five
-  kFlex4,      // straight four: two adjacent-ends points make five
-  kFourFour,   // two fours on this one line (X.XXX.X and the like)
+  kBlock2,    // can become a blocked three
+  kFlex2,     // can become an open three
+  kBlock3,    // can become a four, not a straight four
+  kFlex3,     // open three: one more stone makes a straight four
+  kBlock4,    // four: exactly one point makes five
+  kFlex4,     // straight four: two adjacent-ends points make five
+  kFourFour,  // two fours on this one line (X.XXX.X and the like)
   kFive,
   kNumLinePatterns
 };

@@ -13,8 +13,7 @@ MoveVerdict JudgeMove(Board& board, Pos p, Color c) {
 
 bool IsDrawn(const Board& board) {
   if (board.IsFull()) return true;
-  return board.rule() == Rule::kRenju &&
-         board.stone_count() >= board.width() * board.height() - 25;
+  return board.rule() == Rule::kRenju && board.stone_count() >= board.width() * board.height() - 25;
 }
 
 }  // namespace sente

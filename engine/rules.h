@@ -26,10 +26,13 @@ inline bool IsLegalMove(Board& board, Pos p, Color c, Pattern4 own) {
   if (!IsRenjuBlack(board, c)) return true;
   switch (own) {
     case kP4Overline:
-    case kP4DoubleFour: return false;
+    case kP4DoubleFour:
+      return false;
     case kP4DoubleThree:
-    case kP4FourThree: return !IsForbidden(board, p);
-    default: return true;
+    case kP4FourThree:
+      return !IsForbidden(board, p);
+    default:
+      return true;
   }
 }
 inline bool IsLegalMove(Board& board, Pos p, Color c) {

@@ -57,7 +57,8 @@ inline constexpr std::array<uint8_t, 2 * kMaxLineDiff + 1> kLineStep = [] {
   std::array<uint8_t, 2 * kMaxLineDiff + 1> t{};
   for (int d = 0; d < kNumDirs; ++d)
     for (int k = -5; k <= 5; ++k)
-      if (k != 0) t[kMaxLineDiff + k * kDirOffset[d]] = static_cast<uint8_t>((d + 1) | (k & 15) << 4);
+      if (k != 0)
+        t[kMaxLineDiff + k * kDirOffset[d]] = static_cast<uint8_t>((d + 1) | (k & 15) << 4);
   return t;
 }();
 

@@ -19,7 +19,8 @@ int EvaluateNode(const Board& board, Color us, const NodeThreats& threats, NodeS
     // Renju Black's double-three candidates may be fouls: only count them once checked by
     // move generation, so here they are not counted as Black's own wins.
     const bool renju_black = IsRenjuBlack(board, us);
-    if (threats.own_count[kP4FourThree] > 0 && !renju_black) v += kEvalOwnFourThree;
+    if (threats.own_count[kP4FourThree] > 0 && !renju_black)
+      v += kEvalOwnFourThree;
     else if (threats.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
       v += kEvalOwnDoubleThree;
   }

@@ -49,9 +49,10 @@ void ReadThreats(const Board& board, Color us, NodeThreats& threats) {
     threats.own_count[k] = board.ThreatCount(us, static_cast<Pattern4>(k));
     threats.opp_count[k] = board.ThreatCount(opp, static_cast<Pattern4>(k));
   }
-  threats.own_five = threats.own_count[kP4Five] > 0
-                         ? FindThreat(board, us, kP4Five, threats.own_count[kP4Five], board.LastMove())
-                         : kNoPos;
+  threats.own_five =
+      threats.own_count[kP4Five] > 0
+          ? FindThreat(board, us, kP4Five, threats.own_count[kP4Five], board.LastMove())
+          : kNoPos;
   threats.opp_five = threats.own_five == kNoPos && threats.opp_count[kP4Five] == 1
                          ? FindThreat(board, opp, kP4Five, 1, board.LastMove())
                          : kNoPos;
@@ -63,7 +64,7 @@ NodeState ClassifyNode(Board& board, Color us, const NodeThreats& threats) {
   if (threats.opp_count[kP4Five] == 1) {
     const Pos block = threats.opp_five;
     return IsLegalMove(board, block, us, board.pattern4(block, us)) ? NodeState::kForcedBlock
-                                                                     : NodeState::kLost;
+                                                                    : NodeState::kLost;
   }
   if (threats.own_count[kP4Flex4] > 0) return NodeState::kWinIn3;
   if (threats.opp_count[kP4Flex4] > 0) return NodeState::kDefend;
@@ -164,9 +165,12 @@ int GenerateMoves(Board& board, Color us, NodeState state, const NodeThreats& th
       out[0] = ScoredMove{p, own, opp, MoveOrderScore(board, us, p, own, opp)};
       return 1;
     }
-    case NodeState::kDefend: return GenerateDefences(board, us, threats, out);
-    case NodeState::kNormal: return GenerateAll(board, us, out);
-    default: return 0;
+    case NodeState::kDefend:
+      return GenerateDefences(board, us, threats, out);
+    case NodeState::kNormal:
+      return GenerateAll(board, us, out);
+    default:
+      return 0;
   }
 }
 

@@ -42,8 +42,7 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
   budget.hard_ms = std::max<int64_t>(1, cap);
   // Past the soft limit no iteration starts; the one under way still counts if its first
   // move finished (search.cpp), so the soft limit can sit close to the target.
-  budget.soft_ms =
-      std::max<int64_t>(1, std::min(target, budget.hard_ms) * kSoftTimePercent / 100);
+  budget.soft_ms = std::max<int64_t>(1, std::min(target, budget.hard_ms) * kSoftTimePercent / 100);
   return budget;
 }
 

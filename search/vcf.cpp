@@ -99,8 +99,8 @@ bool VcfSolver::Attack(int budget, Pos forced, size_t parent, Pos placed, std::v
         const Pos q = static_cast<Pos>(placed + k * kDirOffset[d]);
         if (k == 0 || !board_->IsEmpty(q) || !HasFourLine(*board_, q, attacker_)) continue;
         if (std::find(moves_.begin() + static_cast<std::ptrdiff_t>(begin),
-                      moves_.begin() + static_cast<std::ptrdiff_t>(inherited), q) ==
-            moves_.begin() + static_cast<std::ptrdiff_t>(inherited))
+                      moves_.begin() + static_cast<std::ptrdiff_t>(inherited),
+                      q) == moves_.begin() + static_cast<std::ptrdiff_t>(inherited))
           moves_.push_back(q);
       }
     }
@@ -128,8 +128,7 @@ bool VcfSolver::Attack(int budget, Pos forced, size_t parent, Pos placed, std::v
     board_->Place(move, attacker_);
     Pos fives[2];
     int n = FivePointsAround(*board_, move, attacker_, fives);
-    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) &&
-                   IsForbidden(*board_, fives[0]))) {
+    if (n >= 2 || (n == 1 && IsRenjuBlack(*board_, defender_) && IsForbidden(*board_, fives[0]))) {
       win = true;
       line->push_back(move);
     } else if (n == 1) {
@@ -161,8 +160,7 @@ bool VcfSolver::FailsUnplayed(Pos move, int budget, size_t begin, size_t end) {
   if (!SingleFiveAfter(*board_, move, attacker_, block, block_dir, block_k)) return false;
   if (IsRenjuBlack(*board_, defender_) && MayBeFoul(*board_, block)) return false;
   if (budget <= 0) return true;
-  const uint64_t hash =
-      board_->hash() ^ ZobristKey(attacker_, move) ^ ZobristKey(defender_, block);
+  const uint64_t hash = board_->hash() ^ ZobristKey(attacker_, move) ^ ZobristKey(defender_, block);
   if (table_.FailBudget(ThreatTable::Key(hash, attacker_)) >= budget) return true;
   for (size_t i = begin; i < end; ++i) {
     if (moves_[i] != move && moves_[i] != block) return false;
@@ -175,7 +173,8 @@ bool VcfSolver::FailsUnplayed(Pos move, int budget, size_t begin, size_t end) {
       const Pos q = static_cast<Pos>(move + k * kDirOffset[d]);
       if (k == 0 || q == block || !board_->IsEmpty(q)) continue;
       uint32_t key = KeyWithStone(board_->LineKey(q, d), -k, attacker_);
-      if (d == block_dir && std::abs(block_k - k) <= 5) key = KeyWithStone(key, block_k - k, defender_);
+      if (d == block_dir && std::abs(block_k - k) <= 5)
+        key = KeyWithStone(key, block_k - k, defender_);
       const LinePattern lp = board_->LineOfKey(key, attacker_);
       if (lp >= kBlock4 && lp <= kFourFour) return false;
     }

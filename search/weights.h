@@ -17,20 +17,20 @@ constexpr int kEvalOwnDoubleThree = 500;  // when the opponent has no four to co
 constexpr int kEvalOwnThreePoint = 256;   // per cell where we make an open three
 constexpr int kEvalOppFourThree = 651;    // we must spend our move on it
 constexpr int kEvalOppDoubleThree = 0;
-constexpr int kEvalOppOpenThree = 120;    // an open three on the board we must answer
+constexpr int kEvalOppOpenThree = 120;  // an open three on the board we must answer
 
 // Move ordering, indexed by Pattern4: what a move makes for us, and what it takes from the
 // opponent (the opponent's class on that cell).
 constexpr int32_t kOrderAttack[kNumPattern4] = {
-    /*kP4None*/ 0,          /*kP4Overline*/ 0,  /*kP4DoubleFour*/ 0, /*kP4Weak*/ 4,
-    /*kP4Two*/ 16,          /*kP4TwoTwo*/ 40,   /*kP4Block3*/ 24,    /*kP4Three*/ 80,
-    /*kP4DoubleThree*/ 600, /*kP4Four*/ 60,     /*kP4FourThree*/ 1200, /*kP4Flex4*/ 2000,
+    /*kP4None*/ 0,          /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,   /*kP4Weak*/ 4,
+    /*kP4Two*/ 16,          /*kP4TwoTwo*/ 40,  /*kP4Block3*/ 24,      /*kP4Three*/ 80,
+    /*kP4DoubleThree*/ 600, /*kP4Four*/ 60,    /*kP4FourThree*/ 1200, /*kP4Flex4*/ 2000,
     /*kP4Five*/ 10000,
 };
 constexpr int32_t kOrderDefence[kNumPattern4] = {
-    /*kP4None*/ 0,          /*kP4Overline*/ 0,  /*kP4DoubleFour*/ 0, /*kP4Weak*/ 2,
-    /*kP4Two*/ 10,          /*kP4TwoTwo*/ 30,   /*kP4Block3*/ 16,    /*kP4Three*/ 60,
-    /*kP4DoubleThree*/ 400, /*kP4Four*/ 40,     /*kP4FourThree*/ 800, /*kP4Flex4*/ 1500,
+    /*kP4None*/ 0,          /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,  /*kP4Weak*/ 2,
+    /*kP4Two*/ 10,          /*kP4TwoTwo*/ 30,  /*kP4Block3*/ 16,     /*kP4Three*/ 60,
+    /*kP4DoubleThree*/ 400, /*kP4Four*/ 40,    /*kP4FourThree*/ 800, /*kP4Flex4*/ 1500,
     /*kP4Five*/ 8000,
 };
 

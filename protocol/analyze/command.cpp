@@ -9,8 +9,8 @@
 #include <condition_variable>
 #include <iostream>
 #include <memory>
-#include <new>
 #include <mutex>
+#include <new>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -94,14 +94,16 @@ absl::StatusOr<std::unique_ptr<Searcher>> MakeSearcher(int hash_mb) {
   if (pages > 0 && page_size > 0) {
     uint64_t memory_mb = (static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size)) >> 20;
     if (static_cast<uint64_t>(hash_mb) > memory_mb / 2) {
-      return absl::ResourceExhaustedError(absl::StrCat("--hash ", hash_mb, " MiB is more than half of this machine's ",
+      return absl::ResourceExhaustedError(absl::StrCat("--hash ", hash_mb,
+                                                       " MiB is more than half of this machine's ",
                                                        memory_mb, " MiB of memory"));
     }
   }
   try {
     return std::make_unique<Searcher>(static_cast<size_t>(hash_mb) << 20);
   } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(absl::StrCat("cannot allocate a hash table of ", hash_mb, " MiB"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate a hash table of ", hash_mb, " MiB"));
   }
 }
 

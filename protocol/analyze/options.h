@@ -11,16 +11,16 @@
 namespace sente {
 
 struct AnalyzeOptions {
-  std::string moves;        // renju move list, Black first (positional arguments and --moves)
-  std::string file;         // --file: a diagram, or a case file (case: ... board: ... end)
-  std::string case_name;    // --case: which case of a case file (default: the first)
+  std::string moves;      // renju move list, Black first (positional arguments and --moves)
+  std::string file;       // --file: a diagram, or a case file (case: ... board: ... end)
+  std::string case_name;  // --case: which case of a case file (default: the first)
   Rule rule = Rule::kRenju;
   int size = 15;
   bool size_given = false;
   Color to_move = Color::kEmpty;  // kEmpty: derived from the stones
-  int64_t time_ms = 0;      // 0: no time limit
-  int depth = 0;            // 0: no limit
-  uint64_t nodes = 0;       // 0: no limit
+  int64_t time_ms = 0;            // 0: no time limit
+  int depth = 0;                  // 0: no limit
+  uint64_t nodes = 0;             // 0: no limit
   int threads = 1;
   int hash_mb = 64;
   int multipv = 1;

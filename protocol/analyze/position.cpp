@@ -28,15 +28,18 @@ bool IsColumnHeader(absl::string_view line) {
   std::string letters;
   for (char ch : line)
     if (ch != ' ') letters += ch;
-  return static_cast<int>(letters.size()) >= kMinSize && letters == std::string("abcdefghijklmnopqrstuv").substr(0, letters.size());
+  return static_cast<int>(letters.size()) >= kMinSize &&
+         letters == std::string("abcdefghijklmnopqrstuv").substr(0, letters.size());
 }
 
 // A row of `sente analyze`'s own drawing, reduced to a plain diagram row: row numbers,
 // last-move parentheses and forbidden-point marks (3, 4, 6) removed.
 std::string PlainRow(absl::string_view line) {
   line = absl::StripAsciiWhitespace(line);
-  while (!line.empty() && absl::ascii_isdigit(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
-  while (!line.empty() && absl::ascii_isdigit(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+  while (!line.empty() && absl::ascii_isdigit(static_cast<unsigned char>(line.front())))
+    line.remove_prefix(1);
+  while (!line.empty() && absl::ascii_isdigit(static_cast<unsigned char>(line.back())))
+    line.remove_suffix(1);
   std::string row;
   for (char ch : line) {
     if (ch == '(' || ch == ')') continue;
@@ -46,8 +49,8 @@ std::string PlainRow(absl::string_view line) {
 }
 
 // A plain diagram: every non-blank line that does not start with '#', in the form of
-// DrawDiagram or of this command's drawing (coordinates and marks are dropped). A case file: the board
-// rows of the chosen case, and its attacker as the side to move.
+// DrawDiagram or of this command's drawing (coordinates and marks are dropped). A case file: the
+// board rows of the chosen case, and its attacker as the side to move.
 absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::string& case_name) {
   absl::StatusOr<std::string> file = ReadTextFile(path);
   if (!file.ok()) return file.status();
@@ -63,7 +66,8 @@ absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::
       absl::string_view s = absl::StripLeadingAsciiWhitespace(line);
       if (!s.empty() && s[0] != '#' && !IsColumnHeader(s)) text.rows.push_back(PlainRow(s));
     }
-    if (text.rows.empty()) return absl::InvalidArgumentError(absl::StrCat("'", path, "' holds no diagram"));
+    if (text.rows.empty())
+      return absl::InvalidArgumentError(absl::StrCat("'", path, "' holds no diagram"));
     return text;
   }
   absl::StatusOr<std::vector<CaseBlock>> blocks = ReadCaseFile(path);
@@ -79,7 +83,8 @@ absl::StatusOr<DiagramText> ReadDiagramFile(const std::string& path, const std::
     break;
   }
   if (!found) return absl::NotFoundError(absl::StrCat("no case '", case_name, "' in '", path, "'"));
-  if (text.rows.empty()) return absl::InvalidArgumentError(absl::StrCat("the case in '", path, "' has no board"));
+  if (text.rows.empty())
+    return absl::InvalidArgumentError(absl::StrCat("the case in '", path, "' has no board"));
   return text;
 }
 
@@ -98,18 +103,20 @@ Pos FindFive(const Board& board) {
 }
 
 absl::Status PlayMoves(const AnalyzeOptions& options, Board& board) {
-  absl::StatusOr<std::vector<Pos>> moves = ParseRenjuList(options.moves, options.size, options.size);
+  absl::StatusOr<std::vector<Pos>> moves =
+      ParseRenjuList(options.moves, options.size, options.size);
   if (!moves.ok()) return moves.status();
   for (size_t i = 0; i < moves->size(); ++i) {
     Pos p = (*moves)[i];
     std::string where = absl::StrCat("move ", i + 1, " (", FormatRenju(p, options.size), ")");
-    if (!board.IsEmpty(p)) return absl::InvalidArgumentError(absl::StrCat(where, " is on an occupied point"));
+    if (!board.IsEmpty(p))
+      return absl::InvalidArgumentError(absl::StrCat(where, " is on an occupied point"));
     Color c = board.SideToMove();
     if (c == Color::kBlack && !board.MakesFive(p, c)) {
       Foul foul = ForbiddenKind(board, p);
       if (foul != Foul::kNone) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, " is forbidden for Black (", FoulCode(foul), "): Black has already lost"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, " is forbidden for Black (", FoulCode(foul), "): Black has already lost"));
       }
     }
     board.Place(p, c);
@@ -122,12 +129,14 @@ absl::Status PlaceFile(const AnalyzeOptions& options, Board& board, Color& to_mo
   if (!text.ok()) return text.status();
   absl::StatusOr<Diagram> diagram = ParseDiagram(text->rows);
   if (!diagram.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("'", options.file, "': ", diagram.status().message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", options.file, "': ", diagram.status().message()));
   }
   if (diagram->width != options.size || diagram->height != options.size) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "'", options.file, "': the diagram is ", diagram->width, "x", diagram->height,
-        ", expected ", options.size, "x", options.size, options.size_given ? " (--size)" : " (use --size for other sizes)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", options.file, "': the diagram is ", diagram->width, "x", diagram->height,
+                     ", expected ", options.size, "x", options.size,
+                     options.size_given ? " (--size)" : " (use --size for other sizes)"));
   }
   if (absl::Status s = PlaceDiagram(*diagram, board); !s.ok()) return s;
   if (to_move == Color::kEmpty) to_move = text->to_move;
@@ -143,8 +152,9 @@ absl::StatusOr<AnalyzePosition> LoadAnalyzePosition(const AnalyzeOptions& option
                                              : PlaceFile(options, board, position.to_move);
   if (!status.ok()) return status;
   if (Pos p = FindFive(board); p != kNoPos) {
-    return absl::InvalidArgumentError(absl::StrCat(ColorName(board.At(p)), " already has a five through ",
-                                                   FormatRenju(p, board.height()), ": the game is over"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(ColorName(board.At(p)), " already has a five through ",
+                     FormatRenju(p, board.height()), ": the game is over"));
   }
   if (board.IsFull()) return absl::InvalidArgumentError("the board is full: no move to analyse");
   if (position.to_move == Color::kEmpty) position.to_move = board.SideToMove();

@@ -31,14 +31,16 @@ std::string OutcomeText(const Verdict& v, Color to_move) {
     absl::StrAppend(&text, " in ", moves, moves == 1 ? " move" : " moves", " (", v.plies,
                     v.plies == 1 ? " ply)" : " plies)");
   }
-  absl::StrAppend(&text, ", proven by ", v.proof == Proof::kSearch ? "the search"
-                                         : v.proof == Proof::kVcf ? "VCF"
-                                                                  : "VCT");
+  absl::StrAppend(&text, ", proven by ",
+                  v.proof == Proof::kSearch ? "the search"
+                  : v.proof == Proof::kVcf  ? "VCF"
+                                            : "VCT");
   return text;
 }
 
 // `forced`: every defence is in the line (VCF), so its length is the length of the win.
-std::string ThreatSearchText(const Board& board, const ThreatSearch& s, Color attacker, bool forced) {
+std::string ThreatSearchText(const Board& board, const ThreatSearch& s, Color attacker,
+                             bool forced) {
   if (!s.run) return "not searched";
   if (!s.result.win) return absl::StrCat("none found (", s.result.nodes, " nodes)");
   Board scratch = board;
@@ -70,7 +72,8 @@ std::string DrawAnalyzeBoard(const Board& board, Pos last_move,
                              const std::vector<std::pair<Pos, Foul>>& forbidden) {
   const int w = board.width(), h = board.height();
   std::string letters = "   ";
-  for (int x = 0; x < w; ++x) absl::StrAppend(&letters, " ", std::string(1, static_cast<char>('a' + x)));
+  for (int x = 0; x < w; ++x)
+    absl::StrAppend(&letters, " ", std::string(1, static_cast<char>('a' + x)));
   std::string out = letters + "\n";
   for (int y = 0; y < h; ++y) {
     std::string seps(w + 1, ' ');
@@ -89,7 +92,8 @@ std::string DrawAnalyzeBoard(const Board& board, Pos last_move,
     }
     int row = h - y;
     absl::StrAppend(&out, absl::StrFormat("%2d ", row));
-    for (int x = 0; x < w; ++x) absl::StrAppend(&out, std::string(1, seps[x]), std::string(1, marks[x]));
+    for (int x = 0; x < w; ++x)
+      absl::StrAppend(&out, std::string(1, seps[x]), std::string(1, marks[x]));
     absl::StrAppend(&out, std::string(1, seps[w]), absl::StrFormat("%2d\n", row));
   }
   return out + letters + "\n";
@@ -104,17 +108,18 @@ std::string FormatScore(int score) {
 std::string FormatProgress(const SearchInfo& info, int height) {
   std::string line;
   if (info.multipv > 1) absl::StrAppend(&line, "line ", info.multipv, "  ");
-  absl::StrAppend(&line, "depth ", info.depth, "/", info.seldepth, "  score ", FormatScore(info.score),
-                  "  nodes ", info.nodes, "  ", Speed(info.nodes, info.ms), "  ", info.ms,
-                  " ms  pv ", FormatRenjuList(info.pv, height));
+  absl::StrAppend(&line, "depth ", info.depth, "/", info.seldepth, "  score ",
+                  FormatScore(info.score), "  nodes ", info.nodes, "  ", Speed(info.nodes, info.ms),
+                  "  ", info.ms, " ms  pv ", FormatRenjuList(info.pv, height));
   return line;
 }
 
 std::string TextPosition(const Board& board, const Analysis& a) {
   const int h = board.height();
-  std::string out = absl::StrCat("Rule ", RuleName(board.rule()), ", ", board.width(), "x", h, ", ",
-                                 board.count(Color::kBlack), " black and ", board.count(Color::kWhite),
-                                 " white stones, ", ColorName(a.to_move), " to move");
+  std::string out =
+      absl::StrCat("Rule ", RuleName(board.rule()), ", ", board.width(), "x", h, ", ",
+                   board.count(Color::kBlack), " black and ", board.count(Color::kWhite),
+                   " white stones, ", ColorName(a.to_move), " to move");
   if (a.last_move != kNoPos) {
     absl::StrAppend(&out, ", last move ", FormatRenju(a.last_move, h), " (",
                     ColorName(board.At(a.last_move)), ")");
@@ -123,15 +128,17 @@ std::string TextPosition(const Board& board, const Analysis& a) {
   if (board.rule() == Rule::kRenju) {
     out += "Forbidden for Black:";
     if (a.forbidden.empty()) out += " none";
-    for (auto [p, foul] : a.forbidden) absl::StrAppend(&out, " ", FormatRenju(p, h), "=", FoulCode(foul));
+    for (auto [p, foul] : a.forbidden)
+      absl::StrAppend(&out, " ", FormatRenju(p, h), "=", FoulCode(foul));
     out += "  (33 double three, 44 double four, 6 overline)\n";
   }
   out += "Threats (points where a stone makes):\n";
   for (Color c : {Color::kBlack, Color::kWhite}) {
     const ThreatPoints& t = a.threats[Index(c)];
-    absl::StrAppend(&out, absl::StrFormat("  %-5s  five: %s  straight four: %s  four: %s  open three: %s\n",
-                                          ColorName(c), PointList(t.five, h), PointList(t.straight_four, h),
-                                          PointList(t.four, h), PointList(t.three, h)));
+    absl::StrAppend(
+        &out, absl::StrFormat("  %-5s  five: %s  straight four: %s  four: %s  open three: %s\n",
+                              ColorName(c), PointList(t.five, h), PointList(t.straight_four, h),
+                              PointList(t.four, h), PointList(t.three, h)));
   }
   return out;
 }
@@ -139,10 +146,13 @@ std::string TextPosition(const Board& board, const Analysis& a) {
 std::string TextThreatSearches(const Board& board, const Analysis& a) {
   const ThreatSearches& s = a.threat_searches;
   Color me = a.to_move, you = Opponent(a.to_move);
-  std::string out = absl::StrCat("VCF for ", ColorName(me), ": ", ThreatSearchText(board, s.vcf, me, true), "\n");
-  if (s.vct.run) absl::StrAppend(&out, "VCT for ", ColorName(me), ": ", ThreatSearchText(board, s.vct, me, false), "\n");
-  absl::StrAppend(&out, "VCF for ", ColorName(you), " if it moved now: ",
-                  ThreatSearchText(board, s.opponent_vcf, you, true), "\n");
+  std::string out =
+      absl::StrCat("VCF for ", ColorName(me), ": ", ThreatSearchText(board, s.vcf, me, true), "\n");
+  if (s.vct.run)
+    absl::StrAppend(&out, "VCT for ", ColorName(me), ": ",
+                    ThreatSearchText(board, s.vct, me, false), "\n");
+  absl::StrAppend(&out, "VCF for ", ColorName(you),
+                  " if it moved now: ", ThreatSearchText(board, s.opponent_vcf, you, true), "\n");
   return out;
 }
 
@@ -156,12 +166,14 @@ std::string TextVerdict(const Board& board, const Analysis& a) {
     out += "Lines:\n";
     for (size_t i = 0; i < a.search.lines.size(); ++i) {
       const RootLine& line = a.search.lines[i];
-      absl::StrAppend(&out, absl::StrFormat("  %2d. %-4s %-16s %s\n", i + 1, FormatRenju(line.move, h),
-                                            FormatScore(line.score), FormatRenjuList(line.pv, h)));
+      absl::StrAppend(&out,
+                      absl::StrFormat("  %2d. %-4s %-16s %s\n", i + 1, FormatRenju(line.move, h),
+                                      FormatScore(line.score), FormatRenjuList(line.pv, h)));
     }
   }
-  absl::StrAppend(&out, "Search: depth ", a.search.depth, ", ", a.search.nodes, " nodes, ", a.search.ms,
-                  " ms, ", Speed(a.search.nodes, a.search.ms), "; analysis ", a.total_ms, " ms\n");
+  absl::StrAppend(&out, "Search: depth ", a.search.depth, ", ", a.search.nodes, " nodes, ",
+                  a.search.ms, " ms, ", Speed(a.search.nodes, a.search.ms), "; analysis ",
+                  a.total_ms, " ms\n");
   return out;
 }
 
@@ -174,26 +186,45 @@ std::string AnalysisJson(const Board& board, const Analysis& a) {
   json.Key("size").Int(board.width());
   json.Key("to_move").String(ColorKey(a.to_move));
   json.Key("last_move");
-  if (a.last_move == kNoPos) json.Null(); else json.String(FormatRenju(a.last_move, h));
+  if (a.last_move == kNoPos)
+    json.Null();
+  else
+    json.String(FormatRenju(a.last_move, h));
   json.Key("best").String(FormatRenju(v.best, h));
   json.Key("score").Int(v.score);
   json.Key("result").String(OutcomeName(v.outcome));
   json.Key("plies");
-  if (v.plies < 0) json.Null(); else json.Int(v.plies);
+  if (v.plies < 0)
+    json.Null();
+  else
+    json.Int(v.plies);
   json.Key("proof");
-  if (v.proof == Proof::kNone) json.Null(); else json.String(ProofName(v.proof));
+  if (v.proof == Proof::kNone)
+    json.Null();
+  else
+    json.String(ProofName(v.proof));
   json.Key("pv");
   JsonPoints(json, v.pv, h);
   json.Key("lines").BeginArray();
   for (const RootLine& line : a.search.lines) {
-    json.BeginObject().Key("move").String(FormatRenju(line.move, h)).Key("score").Int(line.score).Key("pv");
+    json.BeginObject()
+        .Key("move")
+        .String(FormatRenju(line.move, h))
+        .Key("score")
+        .Int(line.score)
+        .Key("pv");
     JsonPoints(json, line.pv, h);
     json.EndObject();
   }
   json.EndArray();
   json.Key("forbidden").BeginArray();
   for (auto [p, foul] : a.forbidden) {
-    json.BeginObject().Key("point").String(FormatRenju(p, h)).Key("kind").String(FoulCode(foul)).EndObject();
+    json.BeginObject()
+        .Key("point")
+        .String(FormatRenju(p, h))
+        .Key("kind")
+        .String(FoulCode(foul))
+        .EndObject();
   }
   json.EndArray();
   json.Key("threats").BeginObject();

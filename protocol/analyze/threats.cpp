@@ -16,16 +16,20 @@ ThreatPoints FindThreatPoints(Board& board, Color side) {
     if (pattern < kP4Three) continue;
     if (side == Color::kBlack && IsForbidden(board, p)) continue;
     switch (pattern) {
-      case kP4Flex4: out.straight_four.push_back(p); break;
+      case kP4Flex4:
+        out.straight_four.push_back(p);
+        break;
       case kP4Four:
-      case kP4FourThree: out.four.push_back(p); break;
+      case kP4FourThree:
+        out.four.push_back(p);
+        break;
       case kP4Three:
       case kP4DoubleThree:
         // Renju Black: a three whose straight-four points are all forbidden is no three.
-        if (!IsRenjuBlack(board, side) || CountRealThrees(board, p) > 0)
-          out.three.push_back(p);
+        if (!IsRenjuBlack(board, side) || CountRealThrees(board, p) > 0) out.three.push_back(p);
         break;
-      default: break;
+      default:
+        break;
     }
   }
   return out;
@@ -59,7 +63,8 @@ int ThreatLinePlies(Board& board, Color attacker, const std::vector<Pos>& line) 
     board.Place(line[placed], c);
     c = Opponent(c);
   }
-  bool five = placed + 1 == line.size() && board.IsEmpty(line.back()) && board.MakesFive(line.back(), c);
+  bool five =
+      placed + 1 == line.size() && board.IsEmpty(line.back()) && board.MakesFive(line.back(), c);
   for (size_t i = 0; i < placed; ++i) board.Undo();
   int plies = static_cast<int>(line.size());
   return five ? plies : plies + 2;

@@ -18,7 +18,8 @@ Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
     int plies = ThreatLinePlies(board, to_move, vcf.line);
     // At equal length the VCF is preferred: its line reaches the end.
     if (v.outcome != VerdictOutcome::kWin || plies <= v.plies) {
-      v = Verdict{vcf.line.front(), kScoreWin - plies, VerdictOutcome::kWin, plies, Proof::kVcf, vcf.line};
+      v = Verdict{vcf.line.front(), kScoreWin - plies, VerdictOutcome::kWin, plies,
+                  Proof::kVcf,      vcf.line};
     }
   }
   const ThreatResult& vct = threats.vct.result;
@@ -30,19 +31,26 @@ Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
 
 const char* OutcomeName(VerdictOutcome outcome) {
   switch (outcome) {
-    case VerdictOutcome::kWin: return "win";
-    case VerdictOutcome::kLoss: return "loss";
-    case VerdictOutcome::kUnknown: return "unknown";
+    case VerdictOutcome::kWin:
+      return "win";
+    case VerdictOutcome::kLoss:
+      return "loss";
+    case VerdictOutcome::kUnknown:
+      return "unknown";
   }
   return "unknown";
 }
 
 const char* ProofName(Proof proof) {
   switch (proof) {
-    case Proof::kNone: return "";
-    case Proof::kSearch: return "search";
-    case Proof::kVcf: return "vcf";
-    case Proof::kVct: return "vct";
+    case Proof::kNone:
+      return "";
+    case Proof::kSearch:
+      return "search";
+    case Proof::kVcf:
+      return "vcf";
+    case Proof::kVct:
+      return "vct";
   }
   return "";
 }

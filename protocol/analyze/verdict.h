@@ -17,9 +17,9 @@ enum class Proof { kNone, kSearch, kVcf, kVct };
 
 struct Verdict {
   Pos best = kNoPos;
-  int score = 0;         // search.h scale, side to move's view
+  int score = 0;  // search.h scale, side to move's view
   VerdictOutcome outcome = VerdictOutcome::kUnknown;
-  int plies = -1;        // plies to the five when the length is proven, else -1
+  int plies = -1;  // plies to the five when the length is proven, else -1
   Proof proof = Proof::kNone;
   std::vector<Pos> pv;
 };
@@ -31,6 +31,6 @@ Verdict MakeVerdict(Board& board, Color to_move, const SearchResult& search,
                     const ThreatSearches& threats);
 
 const char* OutcomeName(VerdictOutcome outcome);  // "win", "loss", "unknown"
-const char* ProofName(Proof proof);        // "search", "vcf", "vct", "" for kNone
+const char* ProofName(Proof proof);               // "search", "vcf", "vct", "" for kNone
 
 }  // namespace sente

@@ -69,7 +69,8 @@ int RunBench(const Args& args, std::ostream& out) {
     }
     for (Pos p : *moves) {
       if (!board.IsEmpty(p)) {
-        std::cerr << "bench: position " << index << ": occupied point " << FormatRenju(p, position.size) << "\n";
+        std::cerr << "bench: position " << index << ": occupied point "
+                  << FormatRenju(p, position.size) << "\n";
         return 1;
       }
       board.Play(p);
@@ -80,15 +81,15 @@ int RunBench(const Args& args, std::ostream& out) {
     auto start = std::chrono::steady_clock::now();
     SearchResult result = searcher.Think(board, board.SideToMove(), limits, stop);
     int64_t us = std::chrono::duration_cast<std::chrono::microseconds>(
-                     std::chrono::steady_clock::now() - start).count();
+                     std::chrono::steady_clock::now() - start)
+                     .count();
     total_nodes += result.nodes;
     total_ms += us;
     out << "position " << std::setw(2) << index << "  " << std::setw(9) << RuleName(position.rule)
-        << " " << position.size << "x" << position.size << "  best "
-        << std::setw(3) << FormatRenju(result.best, position.size) << "  score " << std::setw(6)
-        << result.score << "  nodes " << std::setw(10) << result.nodes << "  time "
-        << std::setw(7) << us / 1000 << " ms  speed " << std::setw(9)
-        << (us > 0 ? result.nodes * 1000000 / us : 0) << " nps\n";
+        << " " << position.size << "x" << position.size << "  best " << std::setw(3)
+        << FormatRenju(result.best, position.size) << "  score " << std::setw(6) << result.score
+        << "  nodes " << std::setw(10) << result.nodes << "  time " << std::setw(7) << us / 1000
+        << " ms  speed " << std::setw(9) << (us > 0 ? result.nodes * 1000000 / us : 0) << " nps\n";
   }
   out << "\nNodes searched: " << total_nodes << "\n"
       << "Nodes/second: " << (total_ms > 0 ? total_nodes * 1000000 / total_ms : 0) << "\n"

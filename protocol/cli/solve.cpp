@@ -92,8 +92,8 @@ int RunSolve(const Args& args, std::ostream& out) {
     ThreatResult result = puzzle.mode == Puzzle::Mode::kVcf
                               ? FindVcf(*board, puzzle.attacker, limits)
                               : FindVct(*board, puzzle.attacker, limits);
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count();
+    double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     ++total;
     if (result.win == puzzle.ExpectsWin()) {
       ++met;

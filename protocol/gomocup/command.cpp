@@ -106,7 +106,8 @@ absl::StatusOr<std::pair<int, int>> ParseStartSize(absl::string_view args) {
   std::vector<absl::string_view> parts =
       absl::StrSplit(Trim(args), absl::ByAnyChar(" \t,"), absl::SkipEmpty());
   if (parts.size() == 1) return CheckedSize(ParseInt(parts[0], "size"), ParseInt(parts[0], "size"));
-  if (parts.size() == 2) return CheckedSize(ParseInt(parts[0], "width"), ParseInt(parts[1], "height"));
+  if (parts.size() == 2)
+    return CheckedSize(ParseInt(parts[0], "width"), ParseInt(parts[1], "height"));
   return absl::InvalidArgumentError(
       absl::StrCat("START expects a board size, got '", Printable(args), "'"));
 }
@@ -134,8 +135,8 @@ absl::StatusOr<FieldStone> ParseFieldStone(absl::string_view line, int width, in
     if (!value->ok()) return value->status();
   }
   if (*x < 0 || *x >= width || *y < 0 || *y >= height) {
-    return absl::OutOfRangeError(absl::StrCat("point ", *x, ",", *y, " is off the ", width, "x",
-                                              height, " board"));
+    return absl::OutOfRangeError(
+        absl::StrCat("point ", *x, ",", *y, " is off the ", width, "x", height, " board"));
   }
   if (*field < 1 || *field > 3) {
     return absl::InvalidArgumentError(

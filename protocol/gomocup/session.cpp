@@ -84,8 +84,8 @@ void GomocupSession::Report(const SearchInfo& info) {
 void GomocupSession::Think(const InputLine& line, int multipv) {
   reports_ = 0;
   const std::atomic<bool>& stop = queue_.ArmStop(line);
-  absl::StatusOr<SearchResult> result =
-      player_.Think(line.arrived, stop, [this](const SearchInfo& info) { Report(info); }, multipv);
+  absl::StatusOr<SearchResult> result = player_.Think(
+      line.arrived, stop, [this](const SearchInfo& info) { Report(info); }, multipv);
   if (!result.ok()) {
     Error("cannot move", result.status());
     return;
@@ -132,8 +132,8 @@ bool GomocupSession::ReadBlock(absl::string_view name, std::vector<std::string>*
 
 bool GomocupSession::Handle(const InputLine& line) {
   if (line.length > kMaxLineLength) {
-    out_.Line(absl::StrCat("ERROR line too long (", line.length, " bytes; at most ",
-                           kMaxLineLength, ")"));
+    out_.Line(absl::StrCat("ERROR line too long (", line.length, " bytes; at most ", kMaxLineLength,
+                           ")"));
     return true;
   }
   Command command = ParseCommand(line.text);
@@ -239,9 +239,9 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
         stones.push_back(*move);
       }
       reports_ = 0;
-      absl::StatusOr<Swap2Answer> answer = DecideSwap2(
-          player_, stones, line.arrived, queue_.ArmStop(line),
-          [this](const SearchInfo& info) { Report(info); });
+      absl::StatusOr<Swap2Answer> answer =
+          DecideSwap2(player_, stones, line.arrived, queue_.ArmStop(line),
+                      [this](const SearchInfo& info) { Report(info); });
       if (!answer.ok()) {
         Error(name, answer.status());
       } else {

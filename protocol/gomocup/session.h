@@ -7,9 +7,9 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "protocol/gomocup/player.h"
 #include "protocol/gomocup/command.h"
 #include "protocol/gomocup/command_queue.h"
+#include "protocol/gomocup/player.h"
 
 namespace sente {
 

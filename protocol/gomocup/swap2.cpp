@@ -38,8 +38,8 @@ std::vector<std::vector<Pos>> Swap2Openings(int width, int height) {
         int x = cx + dx, y = cy + dy;
         if (x < 0 || y < 0 || x >= width || y >= height) continue;
         int distance = std::max(std::abs(dx), std::abs(dy)) * 8 + std::abs(dx) + std::abs(dy);
-        ranked.push_back({distance, {MakePos(cx, cy), MakePos(cx + shape.wx, cy + shape.wy),
-                                     MakePos(x, y)}});
+        ranked.push_back(
+            {distance, {MakePos(cx, cy), MakePos(cx + shape.wx, cy + shape.wy), MakePos(x, y)}});
       }
     }
   }

@@ -1,11 +1,10 @@
 #include "protocol/io/case_file.h"
-#include "protocol/io/text_file.h"
-
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "protocol/io/text_file.h"
 
 namespace sente {
 namespace {

@@ -18,7 +18,7 @@ struct CaseBlock {
   };
 
   std::string name;
-  int line_number = 0;  // of the "case:" line
+  int line_number = 0;        // of the "case:" line
   std::vector<Field> fields;  // in file order; a key may repeat
   std::vector<std::string> board;
 

@@ -137,8 +137,8 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
   if (n > 0) {
     child->Reap(true);
     return absl::NotFoundError(absl::StrCat("cannot start '", argv[0], "'",
-                                            working_dir.empty() ? "" : " in " + working_dir,
-                                            ": ", strerror(child_errno)));
+                                            working_dir.empty() ? "" : " in " + working_dir, ": ",
+                                            strerror(child_errno)));
   }
   fcntl(child->in_fd_, F_SETFL, fcntl(child->in_fd_, F_GETFL) | O_NONBLOCK);
   fcntl(child->out_fd_, F_SETFL, fcntl(child->out_fd_, F_GETFL) | O_NONBLOCK);

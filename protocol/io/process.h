@@ -32,7 +32,7 @@ class ChildProcess {
   // (never SIGPIPE). Blocks while the pipe is full, at most write_timeout_ms.
   absl::Status Write(absl::string_view raw, int write_timeout_ms = 10000);
   absl::Status WriteLine(absl::string_view line);  // line + "\n"
-  void CloseInput();                                // the child sees end of file
+  void CloseInput();                               // the child sees end of file
 
   // One line of the child's stdout without its "\n" or "\r\n". timeout_ms < 0 waits forever.
   // DeadlineExceededError on timeout, UnavailableError once the child closed stdout (an

@@ -15,8 +15,8 @@ absl::Status LineError(int line_number, absl::string_view message) {
 
 // Applies one "key: value" line to the puzzle; unknown keys are ignored.
 absl::Status ApplyKey(absl::string_view key, absl::string_view value, int line_number,
-                      Puzzle& puzzle, std::string& expect_text, bool& has_mode,
-                      bool& has_attacker, bool& has_expect) {
+                      Puzzle& puzzle, std::string& expect_text, bool& has_mode, bool& has_attacker,
+                      bool& has_expect) {
   if (key == "mode") {
     if (value == "vcf") {
       puzzle.mode = Puzzle::Mode::kVcf;
@@ -38,8 +38,8 @@ absl::Status ApplyKey(absl::string_view key, absl::string_view value, int line_n
     has_attacker = true;
   } else if (key == "limit") {
     if (!absl::SimpleAtoi(value, &puzzle.limit) || puzzle.limit < 0 || puzzle.limit > 10000) {
-      return LineError(line_number, absl::StrCat("limit must be a count of moves, not '", value,
-                                                 "'"));
+      return LineError(line_number,
+                       absl::StrCat("limit must be a count of moves, not '", value, "'"));
     }
   } else if (key == "expect") {
     expect_text = std::string(value);
@@ -69,11 +69,12 @@ absl::StatusOr<std::vector<Puzzle>> PuzzlesOf(const std::vector<CaseBlock>& bloc
     std::string expect_text;
     bool has_mode = false, has_attacker = false, has_expect = false;
     for (const CaseBlock::Field& field : block.fields) {
-      absl::Status status = ApplyKey(field.key, field.value, field.line_number, puzzle,
-                                     expect_text, has_mode, has_attacker, has_expect);
+      absl::Status status = ApplyKey(field.key, field.value, field.line_number, puzzle, expect_text,
+                                     has_mode, has_attacker, has_expect);
       if (!status.ok()) return status;
     }
-    const std::string where = absl::StrCat("case ", puzzle.name, " (line ", puzzle.line_number, ")");
+    const std::string where =
+        absl::StrCat("case ", puzzle.name, " (line ", puzzle.line_number, ")");
     if (!has_mode || !has_attacker || !has_expect) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, ": needs the keys mode, attacker and expect"));

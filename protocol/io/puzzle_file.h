@@ -24,7 +24,7 @@ struct Puzzle {
   Expect expect = Expect::kProven;
   std::vector<Pos> expected_line;  // when expect is kLine
   bool heavy = false;
-  double ref_ms = 0;  // the source solver's time, when given
+  double ref_ms = 0;         // the source solver's time, when given
   Rule rule = Rule::kRenju;  // optional key "rule:"; the shared puzzles are all renju
   Diagram diagram;
 

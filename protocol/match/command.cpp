@@ -14,7 +14,8 @@
 
 namespace sente {
 
-const char* const kMatchHelp = R"(usage: sente match --engine cmd=PROGRAM [name=N] [dir=D] [info.KEY=VALUE...]
+const char* const kMatchHelp =
+    R"(usage: sente match --engine cmd=PROGRAM [name=N] [dir=D] [info.KEY=VALUE...]
                    --engine cmd=... [--engine ...] [options]
 
 Plays Gomocup engines (pbrain-*) against each other, refereed by Sente's rules core. With
@@ -84,7 +85,8 @@ absl::Status ParseSize(absl::string_view text, int& width, int& height) {
     height = width;
     return absl::OkStatus();
   }
-  if (parts.size() == 2 && absl::SimpleAtoi(parts[0], &width) && absl::SimpleAtoi(parts[1], &height))
+  if (parts.size() == 2 && absl::SimpleAtoi(parts[0], &width) &&
+      absl::SimpleAtoi(parts[1], &height))
     return absl::OkStatus();
   return BadValue("--size", text, "N or WxH");
 }

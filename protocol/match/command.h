@@ -12,9 +12,9 @@ namespace sente {
 
 struct MatchCommand {
   MatchConfig config;
-  std::string pgn_path;   // empty: games are not saved
-  std::string log_path;   // empty: engine I/O is not logged
-  bool progress = true;   // live progress on stderr
+  std::string pgn_path;  // empty: games are not saved
+  std::string log_path;  // empty: engine I/O is not logged
+  bool progress = true;  // live progress on stderr
   bool help = false;
 };
 

@@ -23,7 +23,8 @@ absl::StatusOr<EngineSpec> ParseEngineSpec(const std::vector<std::string>& field
   for (const std::string& field : fields) {
     size_t eq = field.find('=');
     if (eq == std::string::npos)
-      return absl::InvalidArgumentError(absl::StrCat("engine field '", field, "' is not key=value"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("engine field '", field, "' is not key=value"));
     std::string key = field.substr(0, eq), value = field.substr(eq + 1);
     if (key == "cmd") {
       spec.argv = absl::StrSplit(value, absl::ByAnyChar(" \t"), absl::SkipEmpty());
@@ -85,8 +86,8 @@ absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const MatchT
   std::string start = width == height ? absl::StrCat("START ", width)
                                       : absl::StrCat("RECTSTART ", width, ",", height);
   if (absl::Status s = Send(start); !s.ok()) return s;
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(tc.start_ms + tc.tolerance_ms);
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(tc.start_ms + tc.tolerance_ms);
   while (true) {
     absl::StatusOr<std::string> line = ReadLineBy(deadline);
     if (!line.ok()) return line.status();
@@ -97,10 +98,8 @@ absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const MatchT
   }
   int64_t turn = tc.turn_ms > 0 ? tc.turn_ms : tc.game_ms;  // timeout_turn 0 means "at once"
   std::vector<std::pair<std::string, std::string>> infos = {
-      {"timeout_turn", absl::StrCat(turn)},
-      {"timeout_match", absl::StrCat(tc.game_ms)},
-      {"max_memory", absl::StrCat(tc.max_memory)},
-      {"game_type", "1"},
+      {"timeout_turn", absl::StrCat(turn)},           {"timeout_match", absl::StrCat(tc.game_ms)},
+      {"max_memory", absl::StrCat(tc.max_memory)},    {"game_type", "1"},
       {"rule", absl::StrCat(static_cast<int>(rule))},
   };
   if (tc.game_ms > 0) infos.emplace_back("time_left", absl::StrCat(tc.game_ms));

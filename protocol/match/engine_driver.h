@@ -2,8 +2,8 @@
 // the protocol (START, INFO, BEGIN/TURN/BOARD, END) and reading its answers.
 #pragma once
 
-#include <cstdint>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -20,7 +20,7 @@ namespace sente {
 struct EngineSpec {
   std::string name;
   std::vector<std::string> argv;
-  std::string working_dir;                                  // empty: the current one
+  std::string working_dir;                                 // empty: the current one
   std::vector<std::pair<std::string, std::string>> infos;  // extra "INFO key value" per game
 };
 
@@ -33,7 +33,7 @@ struct MatchTimeControl {
   int64_t turn_ms = 5000;
   int64_t game_ms = 0;
   int64_t tolerance_ms = 1000;
-  int64_t start_ms = 10000;       // answering START (not charged to the clock)
+  int64_t start_ms = 10000;        // answering START (not charged to the clock)
   int64_t max_memory = 367001600;  // sent as INFO max_memory; 0 = none
   bool memory_loss = false;        // a peak resident size over max_memory loses
 };

@@ -44,17 +44,28 @@ std::string MoveRequest(const Board& board, Color c, bool told, BoardMode mode) 
 
 const char* EndReasonName(EndReason reason) {
   switch (reason) {
-    case EndReason::kFive: return "five";
-    case EndReason::kForbidden: return "forbidden";
-    case EndReason::kOccupied: return "occupied";
-    case EndReason::kOffBoard: return "off-board";
-    case EndReason::kGarbage: return "garbage";
-    case EndReason::kTimeout: return "timeout";
-    case EndReason::kCrash: return "crash";
-    case EndReason::kStartFailed: return "start-failed";
-    case EndReason::kMemory: return "memory";
-    case EndReason::kBoardFull: return "board-full";
-    case EndReason::kStoneLimit: return "stone-limit";
+    case EndReason::kFive:
+      return "five";
+    case EndReason::kForbidden:
+      return "forbidden";
+    case EndReason::kOccupied:
+      return "occupied";
+    case EndReason::kOffBoard:
+      return "off-board";
+    case EndReason::kGarbage:
+      return "garbage";
+    case EndReason::kTimeout:
+      return "timeout";
+    case EndReason::kCrash:
+      return "crash";
+    case EndReason::kStartFailed:
+      return "start-failed";
+    case EndReason::kMemory:
+      return "memory";
+    case EndReason::kBoardFull:
+      return "board-full";
+    case EndReason::kStoneLimit:
+      return "stone-limit";
   }
   return "?";
 }
@@ -70,7 +81,9 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
   }
   rec.opening_stones = static_cast<int>(setup.opening.size());
 
-  auto who = [&](Color c) { return absl::StrCat(ColorName(c), " (", engines[Index(c)]->spec().name, ")"); };
+  auto who = [&](Color c) {
+    return absl::StrCat(ColorName(c), " (", engines[Index(c)]->spec().name, ")");
+  };
   auto lose = [&](Color c, EndReason reason, std::string detail) {
     rec.outcome = c == Color::kBlack ? Outcome::kWhiteWins : Outcome::kBlackWins;
     rec.reason = reason;
@@ -89,8 +102,7 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
   } thaw{engines, setup.freeze};
 
   for (Color c : {Color::kBlack, Color::kWhite}) {
-    absl::Status started =
-        engines[Index(c)]->NewGame(setup.width, setup.height, setup.rule, tc);
+    absl::Status started = engines[Index(c)]->NewGame(setup.width, setup.height, setup.rule, tc);
     if (!started.ok()) {
       rec.engine_broken[Index(c)] = true;
       return lose(c, EndReason::kStartFailed, absl::StrCat("failed to start: ", started.message()));
@@ -122,8 +134,8 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     if (setup.freeze) engine.process().Resume();
     absl::Status sent = engine.SendRaw(request);
     Clock::time_point start = Clock::now();
-    absl::StatusOr<std::string> answer =
-        sent.ok() ? engine.ReadAnswer(static_cast<int>(allowed)) : absl::StatusOr<std::string>(sent);
+    absl::StatusOr<std::string> answer = sent.ok() ? engine.ReadAnswer(static_cast<int>(allowed))
+                                                   : absl::StatusOr<std::string>(sent);
     int64_t elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     if (setup.freeze) engine.process().Suspend();
@@ -150,16 +162,17 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
       }
     }
     if (elapsed > allowed)
-      return lose(c, EndReason::kTimeout, absl::StrCat("answered after ", elapsed, " ms, over ",
-                                                       allowed, " ms"));
+      return lose(c, EndReason::kTimeout,
+                  absl::StrCat("answered after ", elapsed, " ms, over ", allowed, " ms"));
     if (tc.memory_loss && tc.max_memory > 0 && rec.peak_memory[i] > tc.max_memory)
-      return lose(c, EndReason::kMemory, absl::StrCat("used ", rec.peak_memory[i],
-                                                      " bytes, over max_memory ", tc.max_memory));
+      return lose(
+          c, EndReason::kMemory,
+          absl::StrCat("used ", rec.peak_memory[i], " bytes, over max_memory ", tc.max_memory));
     int x = 0, y = 0;
     if (!ParseAnswer(*answer, x, y)) {
       rec.engine_broken[i] = true;
-      return lose(c, EndReason::kGarbage, absl::StrCat("answered '", answer->substr(0, 80), "'",
-                                                       last_error));
+      return lose(c, EndReason::kGarbage,
+                  absl::StrCat("answered '", answer->substr(0, 80), "'", last_error));
     }
     if (x < 0 || y < 0 || x >= setup.width || y >= setup.height)
       return lose(c, EndReason::kOffBoard, absl::StrCat("played ", x, ",", y, ": off the board"));

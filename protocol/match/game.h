@@ -28,14 +28,14 @@ enum class Outcome { kBlackWins, kWhiteWins, kDraw };
 
 enum class EndReason {
   kFive,
-  kForbidden,   // Black played a Renju foul
+  kForbidden,  // Black played a Renju foul
   kOccupied,
   kOffBoard,
-  kGarbage,     // an answer that is not "x,y"
+  kGarbage,  // an answer that is not "x,y"
   kTimeout,
-  kCrash,       // exited or closed its output
-  kStartFailed, // refused or did not answer START
-  kMemory,      // over max_memory with memory_loss
+  kCrash,        // exited or closed its output
+  kStartFailed,  // refused or did not answer START
+  kMemory,       // over max_memory with memory_loss
   kBoardFull,
   kStoneLimit,  // Renju: width*height - 25 stones
 };
@@ -45,11 +45,11 @@ const char* EndReasonName(EndReason reason);
 struct GameRecord {
   Outcome outcome = Outcome::kDraw;
   EndReason reason = EndReason::kBoardFull;
-  std::string detail;                 // human-readable, e.g. "White played h9: occupied"
-  std::vector<Pos> moves;             // the opening's stones, then the engines' moves
+  std::string detail;      // human-readable, e.g. "White played h9: occupied"
+  std::vector<Pos> moves;  // the opening's stones, then the engines' moves
   int opening_stones = 0;
-  std::vector<int64_t> move_ms;       // per engine move
-  int64_t time_ms[2] = {0, 0};        // by colour index
+  std::vector<int64_t> move_ms;  // per engine move
+  int64_t time_ms[2] = {0, 0};   // by colour index
   int64_t peak_memory[2] = {0, 0};
   bool engine_broken[2] = {false, false};  // must not be reused: may still think or be dead
 };

@@ -31,8 +31,7 @@ absl::StatusOr<Opening> ParseOffsets(absl::string_view line, int width, int heig
     int x = width / 2 + numbers[i], y = height / 2 + numbers[i + 1];
     if (x < 0 || y < 0 || x >= width || y >= height)
       return absl::InvalidArgumentError(absl::StrCat("offset ", numbers[i], ",", numbers[i + 1],
-                                                     " is off the ", width, "x", height,
-                                                     " board"));
+                                                     " is off the ", width, "x", height, " board"));
     opening.push_back(MakePos(x, y));
   }
   return opening;
@@ -43,9 +42,9 @@ absl::StatusOr<Opening> ParseOffsets(absl::string_view line, int width, int heig
 absl::StatusOr<Opening> ParseOpening(absl::string_view line, int width, int height) {
   line = absl::StripAsciiWhitespace(line);
   if (line.empty()) return absl::InvalidArgumentError("empty opening");
-  absl::StatusOr<Opening> opening =
-      std::isalpha(static_cast<unsigned char>(line[0])) ? ParseRenjuList(line, width, height)
-                                                        : ParseOffsets(line, width, height);
+  absl::StatusOr<Opening> opening = std::isalpha(static_cast<unsigned char>(line[0]))
+                                        ? ParseRenjuList(line, width, height)
+                                        : ParseOffsets(line, width, height);
   if (!opening.ok()) return opening.status();
   std::vector<Pos> sorted = *opening;
   std::sort(sorted.begin(), sorted.end());

@@ -8,15 +8,17 @@ namespace sente {
 
 const char* ResultText(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kBlackWins: return "1-0";
-    case Outcome::kWhiteWins: return "0-1";
-    case Outcome::kDraw: return "1/2-1/2";
+    case Outcome::kBlackWins:
+      return "1-0";
+    case Outcome::kWhiteWins:
+      return "0-1";
+    case Outcome::kDraw:
+      return "1/2-1/2";
   }
   return "*";
 }
 
-std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup,
-                          const GameRecord& game) {
+std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup, const GameRecord& game) {
   PgnGame pgn;
   pgn.moves = game.moves;
   pgn.board_height = setup.height;

@@ -10,7 +10,7 @@ namespace sente {
 struct PgnHeader {
   int round = 1;
   std::string black, white;
-  std::string date;  // "2026.11.29"; empty: omitted
+  std::string date;     // "2026.11.29"; empty: omitted
   std::string opening;  // as given, e.g. "h8h9h10"
   std::string time_control;
 };
@@ -18,7 +18,6 @@ struct PgnHeader {
 // "1-0" Black won, "0-1" White won, "1/2-1/2" drawn.
 const char* ResultText(Outcome outcome);
 
-std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup,
-                          const GameRecord& game);
+std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup, const GameRecord& game);
 
 }  // namespace sente

@@ -21,7 +21,7 @@ constexpr int64_t kUnbounded = int64_t{1} << 40;  // games per pair when SPRT de
 struct ScheduledGame {
   int64_t index = 0;  // 0-based over the whole match
   int pair = 0;
-  int64_t round = 0;  // which opening pair of the engine pair
+  int64_t round = 0;     // which opening pair of the engine pair
   bool swapped = false;  // the pair's second engine has Black
   GameSetup setup;
   std::string opening_text;
@@ -37,7 +37,8 @@ std::string TodayUtc() {
 }
 
 absl::Status Validate(MatchConfig& config) {
-  if (config.engines.size() < 2) return absl::InvalidArgumentError("a match needs two or more engines");
+  if (config.engines.size() < 2)
+    return absl::InvalidArgumentError("a match needs two or more engines");
   if (absl::Status s = Board::ValidateSize(config.width, config.height); !s.ok()) return s;
   const MatchTimeControl& tc = config.tc;
   if (tc.turn_ms < 0 || tc.game_ms < 0 || tc.tolerance_ms < 0 || tc.start_ms < 0 ||
@@ -52,7 +53,8 @@ absl::Status Validate(MatchConfig& config) {
         "the number of games must be even: each opening is played with both colours");
   if (config.sprt) {
     const Sprt& s = *config.sprt;
-    if (config.engines.size() != 2) return absl::InvalidArgumentError("SPRT needs exactly two engines");
+    if (config.engines.size() != 2)
+      return absl::InvalidArgumentError("SPRT needs exactly two engines");
     if (!(s.elo0 < s.elo1)) return absl::InvalidArgumentError("SPRT needs elo0 < elo1");
     if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
       return absl::InvalidArgumentError("SPRT alpha and beta must lie in (0, 0.5)");
@@ -74,8 +76,7 @@ absl::Status Validate(MatchConfig& config) {
 
 class Runner {
  public:
-  Runner(const MatchConfig& config, std::ostream* progress, std::ostream* pgn,
-         std::ostream* io_log)
+  Runner(const MatchConfig& config, std::ostream* progress, std::ostream* pgn, std::ostream* io_log)
       : config_(config), progress_(progress), pgn_(pgn), rng_(config.seed), date_(TodayUtc()) {
     if (io_log) io_log_.emplace(*io_log);
     int n = static_cast<int>(config.engines.size());
@@ -112,9 +113,8 @@ class Runner {
     game.swapped = game.index % 2 == 1;
     while (static_cast<int64_t>(symmetry_.size()) <= game.round) {
       int count = NumSymmetries(config_.width, config_.height);
-      symmetry_.push_back(config_.random_symmetry
-                              ? static_cast<int>(rng_() % static_cast<uint64_t>(count))
-                              : 0);
+      symmetry_.push_back(
+          config_.random_symmetry ? static_cast<int>(rng_() % static_cast<uint64_t>(count)) : 0);
     }
     GameSetup& setup = game.setup;
     setup.width = config_.width;
@@ -125,8 +125,8 @@ class Runner {
     setup.freeze = config_.freeze;
     if (!config_.openings.empty()) {
       int o = order_[game.round % static_cast<int64_t>(order_.size())];
-      setup.opening = ApplySymmetry(config_.openings[o], symmetry_[game.round], config_.width,
-                                    config_.height);
+      setup.opening =
+          ApplySymmetry(config_.openings[o], symmetry_[game.round], config_.width, config_.height);
       game.opening_text = config_.opening_texts[o];
     }
     return game;
@@ -146,8 +146,8 @@ class Runner {
       absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
           MatchEngine::Launch(config_.engines[index], !config_.engine_stderr);
       if (!engine.ok())
-        return absl::Status(engine.status().code(),
-                            absl::StrCat(config_.engines[index].name, ": ", engine.status().message()));
+        return absl::Status(engine.status().code(), absl::StrCat(config_.engines[index].name, ": ",
+                                                                 engine.status().message()));
       MatchEngine* raw = engine->get();
       if (io_log_) raw->set_log(&*io_log_);
       kept[index] = *std::move(engine);
@@ -211,7 +211,10 @@ class Runner {
     const std::string& black_name = config_.engines[black].name;
     const std::string& white_name = config_.engines[white].name;
     if (pgn_) {
-      PgnHeader header{static_cast<int>(game.index + 1), black_name, white_name, date_,
+      PgnHeader header{static_cast<int>(game.index + 1),
+                       black_name,
+                       white_name,
+                       date_,
                        game.opening_text,
                        absl::StrCat("turn ", config_.tc.turn_ms, " ms, game ", config_.tc.game_ms,
                                     " ms, tolerance ", config_.tc.tolerance_ms, " ms")};
@@ -225,10 +228,9 @@ class Runner {
     }
     if (progress_) {
       *progress_ << "Finished game " << game.index + 1
-                 << (total_ < kUnbounded ? absl::StrCat(" of ", total_) : "") << " ("
-                 << black_name << " vs "
-                 << white_name << "): " << ResultText(record.outcome) << " {" << record.detail
-                 << "}\n"
+                 << (total_ < kUnbounded ? absl::StrCat(" of ", total_) : "") << " (" << black_name
+                 << " vs " << white_name << "): " << ResultText(record.outcome) << " {"
+                 << record.detail << "}\n"
                  << FormatScoreLine(config_.engines[pair.a].name, config_.engines[pair.b].name,
                                     pair.wdl)
                  << "\n";
@@ -240,9 +242,9 @@ class Runner {
  public:
   static std::string FormatSprtLine(const Sprt& sprt, const MatchResult& result) {
     double bound = result.llr >= 0 ? sprt.UpperBound() : sprt.LowerBound();
-    std::string line = absl::StrFormat("SPRT: llr %.3f (%.1f%%), lbound %.2f, ubound %.2f",
-                                       result.llr, 100 * result.llr / bound, sprt.LowerBound(),
-                                       sprt.UpperBound());
+    std::string line =
+        absl::StrFormat("SPRT: llr %.3f (%.1f%%), lbound %.2f, ubound %.2f", result.llr,
+                        100 * result.llr / bound, sprt.LowerBound(), sprt.UpperBound());
     if (result.decision == SprtDecision::kAcceptH1) line += " - H1 was accepted";
     if (result.decision == SprtDecision::kAcceptH0) line += " - H0 was accepted";
     return line;
@@ -270,8 +272,8 @@ std::string Mib(int64_t bytes) { return absl::StrFormat("%.1f MiB", bytes / 1048
 
 }  // namespace
 
-absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress,
-                                      std::ostream* pgn, std::ostream* io_log) {
+absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress, std::ostream* pgn,
+                                      std::ostream* io_log) {
   if (absl::Status s = Validate(config); !s.ok()) return s;
   Runner runner(config, progress, pgn, io_log);
   return runner.Run();
@@ -295,8 +297,7 @@ std::string FormatMatchReport(const MatchConfig& config, const MatchResult& resu
   }
   if (config.sprt) absl::StrAppend(&out, Runner::FormatSprtLine(*config.sprt, result), "\n");
   for (const PairResult& pair : result.pairs)
-    absl::StrAppend(&out,
-                    FormatScoreLine(result.names[pair.a], result.names[pair.b], pair.wdl),
+    absl::StrAppend(&out, FormatScoreLine(result.names[pair.a], result.names[pair.b], pair.wdl),
                     "\n");
   return out;
 }

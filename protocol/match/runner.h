@@ -20,8 +20,8 @@ struct MatchConfig {
   std::vector<EngineSpec> engines;  // two or more; names made unique
   int width = 15, height = 15;
   Rule rule = Rule::kFreestyle;
-  std::vector<Opening> openings;             // empty: every game starts on an empty board
-  std::vector<std::string> opening_texts;    // as read, for the PGN
+  std::vector<Opening> openings;           // empty: every game starts on an empty board
+  std::vector<std::string> opening_texts;  // as read, for the PGN
   bool random_symmetry = false;
   bool shuffle_openings = false;
   uint64_t seed = 1;
@@ -59,8 +59,8 @@ struct MatchResult {
 // Checks the configuration, then plays. progress (may be null) gets a line per game; pgn (may
 // be null) every game; io_log (may be null) every line to and from the engines. Fails when
 // the configuration is wrong or an engine cannot be started.
-absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress,
-                                      std::ostream* pgn, std::ostream* io_log = nullptr);
+absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress, std::ostream* pgn,
+                                      std::ostream* io_log = nullptr);
 
 // The closing report: engine totals, the SPRT verdict, then one Score line per pair.
 std::string FormatMatchReport(const MatchConfig& config, const MatchResult& result);

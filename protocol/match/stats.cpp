@@ -31,7 +31,8 @@ std::vector<double> MaxLikelihood(const std::vector<double>& a, const std::vecto
   }
   auto g = [&](double lambda) {
     double sum = 0;
-    for (size_t i = 0; i < a.size(); ++i) sum += f[i] * (a[i] - mean) / (1 + lambda * (a[i] - mean));
+    for (size_t i = 0; i < a.size(); ++i)
+      sum += f[i] * (a[i] - mean) / (1 + lambda * (a[i] - mean));
     return sum;
   };
   for (int iter = 0; iter < 200; ++iter) {
@@ -87,8 +88,8 @@ EloEstimate EstimateElo(const Wdl& wdl) {
   double s = wdl.score();
   double elo = ScoreToElo(s);
   if (n == 0) return {0, std::numeric_limits<double>::quiet_NaN()};
-  double variance = (wdl.wins * (1 - s) * (1 - s) + wdl.draws * (0.5 - s) * (0.5 - s) +
-                     wdl.losses * s * s) / n;
+  double variance =
+      (wdl.wins * (1 - s) * (1 - s) + wdl.draws * (0.5 - s) * (0.5 - s) + wdl.losses * s * s) / n;
   double delta = kZ95 * std::sqrt(variance / n);
   if (variance == 0) return {elo, std::numeric_limits<double>::quiet_NaN()};
   return {elo, (ScoreToElo(s + delta) - ScoreToElo(s - delta)) / 2};

@@ -105,11 +105,10 @@ void PrintTable(std::ostream& out, const char* decl, const TuneWeights& w, int f
 
 void PrintWeights(std::ostream& out, const TuneWeights& w) {
   out << "// Indexed by LinePattern.\n";
-  PrintTable(out, "constexpr int16_t kLineWeight[kNumLinePatterns]", w, kTuneLine,
-             kNumLinePatterns, 6);
+  PrintTable(out, "constexpr int16_t kLineWeight[kNumLinePatterns]", w, kTuneLine, kNumLinePatterns,
+             6);
   out << "\n// Indexed by Pattern4.\n";
-  PrintTable(out, "constexpr int16_t kPattern4Bonus[kNumPattern4]", w, kTuneBonus, kNumPattern4,
-             4);
+  PrintTable(out, "constexpr int16_t kPattern4Bonus[kNumPattern4]", w, kTuneBonus, kNumPattern4, 4);
   out << '\n';
   for (int i = kTuneTempo; i < kNumTuneWeights; ++i)
     out << "constexpr int " << TuneWeightName(i) << " = " << std::lround(w[i]) << ";\n";
@@ -183,8 +182,8 @@ int RunTune(const Args& args, std::ostream& out) {
                          spread(rounded));
   out << absl::StrFormat("%-32s %8s %8s %9s\n", "weight", "current", "tuned", "positions");
   for (int i = 0; i < kNumTuneWeights; ++i) {
-    out << absl::StrFormat("%-32s %8.0f %8.0f %9d%s\n", TuneWeightName(i), current[i],
-                           rounded[i], used[i], spec.free[i] ? "" : "  (kept)");
+    out << absl::StrFormat("%-32s %8.0f %8.0f %9d%s\n", TuneWeightName(i), current[i], rounded[i],
+                           used[i], spec.free[i] ? "" : "  (kept)");
   }
   out << '\n';
   PrintWeights(out, rounded);

@@ -21,22 +21,44 @@ TuneWeights CurrentWeights() {
 
 const char* TuneWeightName(int i) {
   static const char* const kNames[kNumTuneWeights] = {
-      "kLineWeight[kDead]",          "kLineWeight[kOverline]",       "kLineWeight[kBlock1]",
-      "kLineWeight[kFlex1]",         "kLineWeight[kBlock2]",         "kLineWeight[kFlex2]",
-      "kLineWeight[kBlock3]",        "kLineWeight[kFlex3]",          "kLineWeight[kBlock4]",
-      "kLineWeight[kFlex4]",         "kLineWeight[kFourFour]",       "kLineWeight[kFive]",
-      "kPattern4Bonus[kP4None]",     "kPattern4Bonus[kP4Overline]",  "kPattern4Bonus[kP4DoubleFour]",
-      "kPattern4Bonus[kP4Weak]",     "kPattern4Bonus[kP4Two]",       "kPattern4Bonus[kP4TwoTwo]",
-      "kPattern4Bonus[kP4Block3]",   "kPattern4Bonus[kP4Three]",     "kPattern4Bonus[kP4DoubleThree]",
-      "kPattern4Bonus[kP4Four]",     "kPattern4Bonus[kP4FourThree]", "kPattern4Bonus[kP4Flex4]",
-      "kPattern4Bonus[kP4Five]",     "kEvalTempo",                   "kEvalOwnFourThree",
-      "kEvalOwnDoubleThree",         "kEvalOwnThreePoint",           "kEvalOppFourThree",
-      "kEvalOppDoubleThree",         "kEvalOppOpenThree",
+      "kLineWeight[kDead]",
+      "kLineWeight[kOverline]",
+      "kLineWeight[kBlock1]",
+      "kLineWeight[kFlex1]",
+      "kLineWeight[kBlock2]",
+      "kLineWeight[kFlex2]",
+      "kLineWeight[kBlock3]",
+      "kLineWeight[kFlex3]",
+      "kLineWeight[kBlock4]",
+      "kLineWeight[kFlex4]",
+      "kLineWeight[kFourFour]",
+      "kLineWeight[kFive]",
+      "kPattern4Bonus[kP4None]",
+      "kPattern4Bonus[kP4Overline]",
+      "kPattern4Bonus[kP4DoubleFour]",
+      "kPattern4Bonus[kP4Weak]",
+      "kPattern4Bonus[kP4Two]",
+      "kPattern4Bonus[kP4TwoTwo]",
+      "kPattern4Bonus[kP4Block3]",
+      "kPattern4Bonus[kP4Three]",
+      "kPattern4Bonus[kP4DoubleThree]",
+      "kPattern4Bonus[kP4Four]",
+      "kPattern4Bonus[kP4FourThree]",
+      "kPattern4Bonus[kP4Flex4]",
+      "kPattern4Bonus[kP4Five]",
+      "kEvalTempo",
+      "kEvalOwnFourThree",
+      "kEvalOwnDoubleThree",
+      "kEvalOwnThreePoint",
+      "kEvalOppFourThree",
+      "kEvalOppDoubleThree",
+      "kEvalOppOpenThree",
   };
   return i >= 0 && i < kNumTuneWeights ? kNames[i] : "?";
 }
 
-TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& threats, NodeState state) {
+TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& threats,
+                             NodeState state) {
   TuneFeatures x{};
   // The board sums: each empty cell's value for each colour (pattern.cpp CellValue), fouls
   // carrying none.
@@ -57,7 +79,8 @@ TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& th
     x[kTuneOppOpenThree] = -1;
   } else {
     const bool renju_black = IsRenjuBlack(board, us);
-    if (threats.own_count[kP4FourThree] > 0 && !renju_black) x[kTuneOwnFourThree] = 1;
+    if (threats.own_count[kP4FourThree] > 0 && !renju_black)
+      x[kTuneOwnFourThree] = 1;
     else if (threats.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
       x[kTuneOwnDoubleThree] = 1;
   }

@@ -12,7 +12,7 @@
 
 namespace sente {
 
-constexpr int kTuneLine = 0;                             // kLineWeight, by LinePattern
+constexpr int kTuneLine = 0;                              // kLineWeight, by LinePattern
 constexpr int kTuneBonus = kTuneLine + kNumLinePatterns;  // kPattern4Bonus, by Pattern4
 constexpr int kTuneTempo = kTuneBonus + kNumPattern4;
 constexpr int kTuneOwnFourThree = kTuneTempo + 1;
@@ -34,7 +34,8 @@ TuneWeights CurrentWeights();
 const char* TuneWeightName(int i);
 
 // The features of the node whose threats are `threats`, `us` to move, classified as `state`.
-TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& threats, NodeState state);
+TuneFeatures ExtractFeatures(const Board& board, Color us, const NodeThreats& threats,
+                             NodeState state);
 
 // The unclamped evaluation.
 double Dot(const TuneWeights& w, const TuneFeatures& x);

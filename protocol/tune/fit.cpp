@@ -17,7 +17,8 @@ double LogLoss(double z, double y) {
 
 double Sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 
-double Objective(const std::vector<TuneSample>& samples, const TuneWeights& w, const FitSpec& spec) {
+double Objective(const std::vector<TuneSample>& samples, const TuneWeights& w,
+                 const FitSpec& spec) {
   double reg = 0;
   for (int i = 0; i < kNumTuneWeights; ++i) {
     const double d = spec.k * (w[i] - spec.prior[i]);

@@ -24,7 +24,8 @@ absl::StatusOr<TuneGame> ToGame(const PgnGame& pgn) {
   TuneGame game;
   int code = 0;
   std::vector<absl::string_view> rule_words = absl::StrSplit(rule_tag, ' ');
-  if (!absl::SimpleAtoi(rule_words[0], &code)) return bad(absl::StrCat("bad Rule '", rule_tag, "'"));
+  if (!absl::SimpleAtoi(rule_words[0], &code))
+    return bad(absl::StrCat("bad Rule '", rule_tag, "'"));
   absl::StatusOr<Rule> rule = RuleFromCode(code);
   if (!rule.ok()) return bad(rule.status().message());
   game.rule = *rule;
@@ -33,11 +34,16 @@ absl::StatusOr<TuneGame> ToGame(const PgnGame& pgn) {
       !absl::SimpleAtoi(dims[1], &game.height) ||
       !Board::ValidateSize(game.width, game.height).ok())
     return bad(absl::StrCat("bad Size '", size, "'"));
-  if (result == "1-0") game.black_score = 1;
-  else if (result == "0-1") game.black_score = 0;
-  else if (result == "1/2-1/2") game.black_score = 0.5;
-  else return bad(absl::StrCat("bad Result '", result, "'"));
-  absl::StatusOr<std::vector<Pos>> moves = ParseRenjuList(pgn.Tag("Moves"), game.width, game.height);
+  if (result == "1-0")
+    game.black_score = 1;
+  else if (result == "0-1")
+    game.black_score = 0;
+  else if (result == "1/2-1/2")
+    game.black_score = 0.5;
+  else
+    return bad(absl::StrCat("bad Result '", result, "'"));
+  absl::StatusOr<std::vector<Pos>> moves =
+      ParseRenjuList(pgn.Tag("Moves"), game.width, game.height);
   if (!moves.ok()) return bad(moves.status().message());
   game.moves = *std::move(moves);
   return game;
@@ -60,7 +66,8 @@ absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path) {
   absl::StatusOr<std::string> text = ReadTextFile(path);
   if (!text.ok()) return text.status();
   absl::StatusOr<std::vector<TuneGame>> games = ParseGames(*text);
-  if (!games.ok()) return absl::InvalidArgumentError(absl::StrCat(path, ": ", games.status().message()));
+  if (!games.ok())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", games.status().message()));
   return games;
 }
 
@@ -74,7 +81,8 @@ absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneS
       const NodeState state = ClassifyNode(board, us, *threats);
       if (state == NodeState::kNormal) {  // no five or straight-four point on either side
         const double score = us == Color::kBlack ? game.black_score : 1 - game.black_score;
-        out.push_back(TuneSample{ExtractFeatures(board, us, *threats, state), static_cast<float>(score)});
+        out.push_back(
+            TuneSample{ExtractFeatures(board, us, *threats, state), static_cast<float>(score)});
       }
     }
     if (!board.OnBoard(move) || !board.IsEmpty(move))

@@ -15,7 +15,7 @@ namespace sente {
 struct TuneGame {
   Rule rule = Rule::kFreestyle;
   int width = 15, height = 15;
-  std::vector<Pos> moves;  // the opening's stones, then the engines' moves
+  std::vector<Pos> moves;    // the opening's stones, then the engines' moves
   double black_score = 0.5;  // 1 Black won, 0 White won, 0.5 drawn
 };
 

@@ -1,4 +1,6 @@
 // `sente analyze`: known answers in text and JSON, and every kind of bad input.
+#include "protocol/analyze/command.h"
+
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -18,7 +20,6 @@
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
 #include "gtest/gtest.h"
-#include "protocol/analyze/command.h"
 #include "protocol/analyze/options.h"
 #include "protocol/io/json.h"
 #include "tests/test_util.h"
@@ -63,7 +64,8 @@ class JsonReader {
 
  private:
   void Blank() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r')) ++i_;
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\t' || s_[i_] == '\r'))
+      ++i_;
   }
   bool Eat(char c) {
     Blank();
@@ -87,14 +89,19 @@ class JsonReader {
       if (c == '\\') {
         if (i_ >= s_.size()) return false;
         char e = s_[i_++];
-        if (e == 'n') c = '\n';
-        else if (e == 't') c = '\t';
-        else if (e == 'r') c = '\r';
-        else if (e == '"' || e == '\\' || e == '/') c = e;
+        if (e == 'n')
+          c = '\n';
+        else if (e == 't')
+          c = '\t';
+        else if (e == 'r')
+          c = '\r';
+        else if (e == '"' || e == '\\' || e == '/')
+          c = e;
         else if (e == 'u' && i_ + 4 <= s_.size()) {
           c = static_cast<char>(std::stoi(s_.substr(i_, 4), nullptr, 16));
           i_ += 4;
-        } else return false;
+        } else
+          return false;
       }
       out += c;
     }
@@ -137,7 +144,8 @@ class JsonReader {
       return true;
     }
     size_t end = i_;
-    while (end < s_.size() && std::string("+-0123456789.eE").find(s_[end]) != std::string::npos) ++end;
+    while (end < s_.size() && std::string("+-0123456789.eE").find(s_[end]) != std::string::npos)
+      ++end;
     if (end == i_) return false;
     v.kind = Json::kNumber;
     v.number = std::stod(s_.substr(i_, end - i_));
@@ -214,12 +222,14 @@ std::vector<Pos> FivePoints(const Board& board, Color c) {
 // defence: each attacker move is legal and makes five or a four (blocking the defender's only
 // five if it has one), each defender reply is the only block, and after the last threat the
 // defender cannot stop the five (two five points, or one forbidden to Black).
-::testing::AssertionResult IsWinningVcf(Board board, Color attacker, const std::vector<std::string>& line) {
+::testing::AssertionResult IsWinningVcf(Board board, Color attacker,
+                                        const std::vector<std::string>& line) {
   const Color defender = Opponent(attacker);
   if (line.empty()) return ::testing::AssertionFailure() << "empty line";
   for (size_t i = 0; i < line.size(); ++i) {
     absl::StatusOr<Pos> p = ParseRenju(line[i], board.width(), board.height());
-    if (!p.ok() || !board.IsEmpty(*p)) return ::testing::AssertionFailure() << "move " << i << " " << line[i] << " illegal";
+    if (!p.ok() || !board.IsEmpty(*p))
+      return ::testing::AssertionFailure() << "move " << i << " " << line[i] << " illegal";
     if (i % 2 == 1) {
       std::vector<Pos> fives = FivePoints(board, attacker);
       if (fives.size() != 1 || fives[0] != *p) {
@@ -237,8 +247,10 @@ std::vector<Pos> FivePoints(const Board& board, Color c) {
       return ::testing::AssertionFailure() << "defender has a five before " << line[i];
     }
     board.Place(*p, attacker);
-    if (FivePoints(board, attacker).empty()) return ::testing::AssertionFailure() << line[i] << " is no four";
-    if (!FivePoints(board, defender).empty()) return ::testing::AssertionFailure() << "defender fives after " << line[i];
+    if (FivePoints(board, attacker).empty())
+      return ::testing::AssertionFailure() << line[i] << " is no four";
+    if (!FivePoints(board, defender).empty())
+      return ::testing::AssertionFailure() << "defender fives after " << line[i];
   }
   if (line.size() % 2 == 0) return ::testing::AssertionFailure() << "line ends with a defence";
   std::vector<Pos> fives = FivePoints(board, attacker);
@@ -271,7 +283,8 @@ TEST(AnalyzeCommand, VcfPuzzleBestMoveStartsARealForcedWin) {
     SCOPED_TRACE(name);
     CaseBlock c = FindCase("vcf/cases.txt", name);
     Color attacker = c.Get("attacker") == "white" ? Color::kWhite : Color::kBlack;
-    Json json = AnalyzeJson({"--file", testing::DataPath("vcf/cases.txt"), "--case", name, "--depth", "4"});
+    Json json =
+        AnalyzeJson({"--file", testing::DataPath("vcf/cases.txt"), "--case", name, "--depth", "4"});
     EXPECT_EQ(json["to_move"].text, c.Get("attacker"));
     EXPECT_EQ(json["result"].text, "win");
     ASSERT_EQ(json["vcf"].kind, Json::kObject);
@@ -290,14 +303,20 @@ TEST(AnalyzeCommand, VcfPuzzleBestMoveStartsARealForcedWin) {
     EXPECT_LE(json["plies"].number, vcf.size() + 2);
     EXPECT_GE(json["score"].number, 29000);
 
-    CommandRun text = Analyze({"--file", testing::DataPath("vcf/cases.txt"), "--case", name, "--depth", "4"});
+    CommandRun text =
+        Analyze({"--file", testing::DataPath("vcf/cases.txt"), "--case", name, "--depth", "4"});
     EXPECT_EQ(text.status, 0) << text.err;
-    EXPECT_NE(text.out.find("Best move: " + json["best"].text + "\n"), std::string::npos) << text.out;
-    EXPECT_NE(text.out.find(c.Get("attacker") == "white" ? "Result: White wins in" : "Result: Black wins in"),
-              std::string::npos) << text.out;
-    EXPECT_NE(text.out.find("VCF for " + std::string(attacker == Color::kBlack ? "Black" : "White") + ": " +
-                            absl::StrJoin(vcf, " ")),
-              std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("Best move: " + json["best"].text + "\n"), std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find(c.Get("attacker") == "white" ? "Result: White wins in"
+                                                         : "Result: Black wins in"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(
+        text.out.find("VCF for " + std::string(attacker == Color::kBlack ? "Black" : "White") +
+                      ": " + absl::StrJoin(vcf, " ")),
+        std::string::npos)
+        << text.out;
   }
 }
 
@@ -345,12 +364,14 @@ TEST(AnalyzeCommand, WhiteWinsWhenBlacksOnlyBlockIsForbidden) {
   EXPECT_TRUE(IsForbidden(board, fives[0]));
   EXPECT_TRUE(FivePoints(board, Color::kBlack).empty());
   std::set<std::string> forbidden;
-  for (const Json& f : json["forbidden"].items) forbidden.insert(f["point"].text + "=" + f["kind"].text);
+  for (const Json& f : json["forbidden"].items)
+    forbidden.insert(f["point"].text + "=" + f["kind"].text);
   EXPECT_EQ(forbidden, std::set<std::string>{"h8=33"});
 
   CommandRun text = Analyze({kForbiddenBlock, "--depth", "4"});
   EXPECT_EQ(text.status, 0) << text.err;
-  EXPECT_NE(text.out.find("Result: White wins in 2 moves (3 plies)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("Result: White wins in 2 moves (3 plies)"), std::string::npos)
+      << text.out;
   EXPECT_NE(text.out.find("Forbidden for Black: h8=33"), std::string::npos) << text.out;
 }
 
@@ -360,7 +381,8 @@ char MarkAt(const std::string& report, const std::string& point) {
   int row = 15 - PosY(p);
   std::string prefix = absl::StrCat(row < 10 ? " " : "", row, " ");
   for (absl::string_view line : absl::StrSplit(report, '\n')) {
-    if (line.size() == 3 + 2 * 15 + 3 && line.substr(0, 3) == prefix) return line[3 + 2 * PosX(p) + 1];
+    if (line.size() == 3 + 2 * 15 + 3 && line.substr(0, 3) == prefix)
+      return line[3 + 2 * PosX(p) + 1];
   }
   return '?';
 }
@@ -368,7 +390,9 @@ char MarkAt(const std::string& report, const std::string& point) {
 // Whether a diagram holds five or more stones of one colour in a row: analysis refuses it.
 bool HasFiveInARow(const std::vector<std::string>& rows) {
   const int n = static_cast<int>(rows.size());
-  auto at = [&](int x, int y) { return x >= 0 && y >= 0 && y < n && x < static_cast<int>(rows[y].size()) ? rows[y][x] : '.'; };
+  auto at = [&](int x, int y) {
+    return x >= 0 && y >= 0 && y < n && x < static_cast<int>(rows[y].size()) ? rows[y][x] : '.';
+  };
   const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
   for (int y = 0; y < n; ++y)
     for (int x = 0; x < n; ++x)
@@ -385,16 +409,20 @@ TEST(AnalyzeCommand, RenjuForbiddenPointsAreListedAndDrawn) {
   int checked = 0;
   for (const CaseBlock& c : testing::ReadCases("renju-forbidden/mintaka.txt")) {
     std::string expected = c.Get("forbidden");
-    if (c.Get("complete") != "yes" || expected.empty() || expected.find("=F") != std::string::npos ||
-        HasFiveInARow(c.board)) {
+    if (c.Get("complete") != "yes" || expected.empty() ||
+        expected.find("=F") != std::string::npos || HasFiveInARow(c.board)) {
       continue;
     }
     SCOPED_TRACE(c.name);
-    std::vector<std::string> args = {"--file", testing::DataPath("renju-forbidden/mintaka.txt"), "--case", c.name,
-                                     "--depth", "1", "--threat-nodes", "0"};
+    std::vector<std::string> args = {
+        "--file",         testing::DataPath("renju-forbidden/mintaka.txt"),
+        "--case",         c.name,
+        "--depth",        "1",
+        "--threat-nodes", "0"};
     Json json = AnalyzeJson(args);
     std::set<std::string> got;
-    for (const Json& f : json["forbidden"].items) got.insert(f["point"].text + "=" + f["kind"].text);
+    for (const Json& f : json["forbidden"].items)
+      got.insert(f["point"].text + "=" + f["kind"].text);
     std::vector<std::string> want_list = absl::StrSplit(expected, ' ', absl::SkipWhitespace());
     EXPECT_EQ(got, std::set<std::string>(want_list.begin(), want_list.end()));
 
@@ -431,7 +459,8 @@ TEST(AnalyzeCommand, DiagramWithSideToMoveAndThreats) {
     rows += row + "\n";
   }
   std::string path = WriteTemp("analyze_diagram.txt", "# a comment line\n" + rows);
-  Json json = AnalyzeJson({"--file", path, "--to-move", "white", "--rule", "freestyle", "--depth", "2"});
+  Json json =
+      AnalyzeJson({"--file", path, "--to-move", "white", "--rule", "freestyle", "--depth", "2"});
   EXPECT_EQ(json["rule"].text, "freestyle");
   EXPECT_EQ(json["to_move"].text, "white");
   EXPECT_EQ(json["last_move"].kind, Json::kNull);
@@ -439,7 +468,8 @@ TEST(AnalyzeCommand, DiagramWithSideToMoveAndThreats) {
   std::vector<std::string> flex = json["threats"]["white"]["straight_four"].Strings();
   EXPECT_EQ(std::set<std::string>(flex.begin(), flex.end()), (std::set<std::string>{"e8", "i8"}));
   std::vector<std::string> black_flex = json["threats"]["black"]["straight_four"].Strings();
-  EXPECT_EQ(std::set<std::string>(black_flex.begin(), black_flex.end()), (std::set<std::string>{"b5", "f5"}));
+  EXPECT_EQ(std::set<std::string>(black_flex.begin(), black_flex.end()),
+            (std::set<std::string>{"b5", "f5"}));
   EXPECT_EQ(json["result"].text, "win");
 
   Json black = AnalyzeJson({"--file", path, "--rule", "0", "--depth", "2"});
@@ -464,15 +494,17 @@ TEST(AnalyzeCommand, ItsOwnBoardDrawingReadsBackAsADiagram) {
   for (Color c : {Color::kBlack, Color::kWhite}) {
     std::string key = c == Color::kBlack ? "black" : "white";
     for (const char* kind : {"five", "straight_four", "four", "three"})
-      EXPECT_EQ(again["threats"][key][kind].Strings(), original["threats"][key][kind].Strings()) << key << kind;
+      EXPECT_EQ(again["threats"][key][kind].Strings(), original["threats"][key][kind].Strings())
+          << key << kind;
   }
 }
 
 TEST(AnalyzeCommand, JsonHasEveryDocumentedKey) {
   Json json = AnalyzeJson({"h8", "h9", "--depth", "2", "--multipv", "3"});
-  for (const char* key : {"rule", "size", "to_move", "last_move", "best", "score", "result", "plies", "proof", "pv",
-                          "lines", "forbidden", "threats", "vcf", "vct", "opponent_vcf", "depth", "nodes", "ms",
-                          "total_ms"}) {
+  for (const char* key :
+       {"rule",  "size",         "to_move", "last_move", "best",      "score",   "result",
+        "plies", "proof",        "pv",      "lines",     "forbidden", "threats", "vcf",
+        "vct",   "opponent_vcf", "depth",   "nodes",     "ms",        "total_ms"}) {
     EXPECT_TRUE(json.Has(key)) << key;
   }
   EXPECT_EQ(json["result"].text, "unknown");
@@ -512,7 +544,9 @@ void ExpectError(const std::vector<std::string>& args, const std::string& words)
 
 std::string DiagramOf(int size, const std::vector<std::string>& stones_rows = {}) {
   std::string text;
-  for (int y = 0; y < size; ++y) text += (y < static_cast<int>(stones_rows.size()) ? stones_rows[y] : std::string(size, '.')) + "\n";
+  for (int y = 0; y < size; ++y)
+    text +=
+        (y < static_cast<int>(stones_rows.size()) ? stones_rows[y] : std::string(size, '.')) + "\n";
   return text;
 }
 
@@ -522,15 +556,18 @@ TEST(AnalyzeCommand, BadPointsAndPositions) {
   ExpectError({"h8 9h"}, "bad point '9'");
   ExpectError({"h8 h9 h8"}, "move 3 (h8) is on an occupied point");
   ExpectError({"h8 a1 h9 a2 h10 a3 h11 a4 h12"}, "Black already has a five");
-  ExpectError({"h8 a1 h9 a2 h10 a3 h11 a4 b1 a5", "--rule", "freestyle"}, "White already has a five");
+  ExpectError({"h8 a1 h9 a2 h10 a3 h11 a4 b1 a5", "--rule", "freestyle"},
+              "White already has a five");
   // Renju: Black's double three at h8 (f8 g8, h6 h7) is a foul.
   ExpectError({"f8 a1 g8 a3 h6 a5 h7 a7 h8"}, "move 9 (h8) is forbidden for Black (33)");
   ExpectError({"--size", "9", "h8 j9"}, "'j9' is off the 9x9 board");
 }
 
 TEST(AnalyzeCommand, BadDiagrams) {
-  ExpectError({"--file", WriteTemp("analyze_13.txt", DiagramOf(13))}, "the diagram is 13x13, expected 15x15");
-  ExpectError({"--file", WriteTemp("analyze_15.txt", DiagramOf(15)), "--size", "13"}, "expected 13x13 (--size)");
+  ExpectError({"--file", WriteTemp("analyze_13.txt", DiagramOf(13))},
+              "the diagram is 13x13, expected 15x15");
+  ExpectError({"--file", WriteTemp("analyze_15.txt", DiagramOf(15)), "--size", "13"},
+              "expected 13x13 (--size)");
   std::string ragged = DiagramOf(15);
   ragged.replace(ragged.find('\n', 20), 1, ".\n");
   ExpectError({"--file", WriteTemp("analyze_ragged.txt", ragged)}, "diagram row 2 has 16 points");
@@ -540,10 +577,11 @@ TEST(AnalyzeCommand, BadDiagrams) {
               "White already has a five");
   ExpectError({"--file", WriteTemp("analyze_empty.txt", "\n\n")}, "holds no diagram");
   ExpectError({"--file", ::testing::TempDir() + "no_such_file.txt"}, "cannot open");
-  ExpectError({"--file", testing::DataPath("vcf/cases.txt"), "--case", "no_such_case"}, "no case 'no_such_case'");
+  ExpectError({"--file", testing::DataPath("vcf/cases.txt"), "--case", "no_such_case"},
+              "no case 'no_such_case'");
   // A full 5x5 board without a five.
-  ExpectError({"--file", WriteTemp("analyze_full.txt", "XXOOX\nOOXXO\nXXOOX\nOOXXO\nXXOOX\n"), "--size", "5",
-               "--rule", "freestyle"},
+  ExpectError({"--file", WriteTemp("analyze_full.txt", "XXOOX\nOOXXO\nXXOOX\nOOXXO\nXXOOX\n"),
+               "--size", "5", "--rule", "freestyle"},
               "the board is full");
 }
 
@@ -558,7 +596,8 @@ TEST(AnalyzeCommand, BadOptions) {
   ExpectError({"h8", "--time", "0"}, "bad value '0' for --time");
   ExpectError({"h8", "--threads", "0"}, "bad value '0' for --threads");
   ExpectError({"h8", "--hash", "1e9"}, "bad value '1e9' for --hash");
-  ExpectError({"h8", "--hash", "1048576"}, "--hash 1048576 MiB is more than half of this machine's");
+  ExpectError({"h8", "--hash", "1048576"},
+              "--hash 1048576 MiB is more than half of this machine's");
   ExpectError({"h8", "--multipv", "0"}, "bad value '0' for --multipv");
   ExpectError({"h8", "--size", "30"}, "bad value '30' for --size");
   ExpectError({"h8", "--to-move", "red"}, "bad value 'red' for --to-move");
@@ -600,7 +639,14 @@ TEST(AnalyzeCommand, RealBinaryExitCodesAndStreams) {
 
 TEST(JsonWriter, WritesNestedValuesAndEscapes) {
   JsonWriter json;
-  json.BeginObject().Key("a").BeginArray().Int(-3).Bool(true).Null().String("q\"\\\n\x01").EndArray();
+  json.BeginObject()
+      .Key("a")
+      .BeginArray()
+      .Int(-3)
+      .Bool(true)
+      .Null()
+      .String("q\"\\\n\x01")
+      .EndArray();
   json.Key("b").BeginObject().EndObject().Key("c").BeginArray().EndArray().EndObject();
   EXPECT_EQ(json.str(), "{\"a\":[-3,true,null,\"q\\\"\\\\\\n\\u0001\"],\"b\":{},\"c\":[]}");
   std::unique_ptr<Json> parsed = JsonReader(json.str()).ReadDocument();

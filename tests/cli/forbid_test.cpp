@@ -16,11 +16,12 @@ std::string RunLines(const std::string& input, const Args& args, int* status) {
 
 TEST(ForbidCommand, ListsFoulsPerLine) {
   int status = 0;
-  std::string out = RunLines("\n"
-                        "h8\n"
-                        "f8 a1 g8 c1 h8 e1 j8 g1 k8 i1\n"  // i8 joins f8..k8: six
-                        "g8 a1 i8 a2 h7 a3 h9 a4\n",         // h8 -> two open threes
-                        {}, &status);
+  std::string out = RunLines(
+      "\n"
+      "h8\n"
+      "f8 a1 g8 c1 h8 e1 j8 g1 k8 i1\n"  // i8 joins f8..k8: six
+      "g8 a1 i8 a2 h7 a3 h9 a4\n",       // h8 -> two open threes
+      {}, &status);
   EXPECT_EQ(status, 0);
   std::istringstream lines(out);
   std::string l1, l2, l3, l4;

@@ -44,8 +44,7 @@ std::string WriteTemp(const std::string& text) {
 }
 
 TEST(PuzzleFile, ReadsTheSharedCases) {
-  absl::StatusOr<std::vector<Puzzle>> puzzles =
-      ReadPuzzleFile(testing::DataPath("vcf/cases.txt"));
+  absl::StatusOr<std::vector<Puzzle>> puzzles = ReadPuzzleFile(testing::DataPath("vcf/cases.txt"));
   ASSERT_TRUE(puzzles.ok()) << puzzles.status();
   ASSERT_EQ(puzzles->size(), 70u);
   const Puzzle& first = puzzles->front();
@@ -104,10 +103,10 @@ TEST(PuzzleFile, RejectsBadInputWithTheLine) {
 }
 
 TEST(SolveCommand, SolvesAndCounts) {
-  std::string path = WriteTemp(
-      Case("win", "mode: vcf\nattacker: black\nlimit: 12\nexpect: proven\n") +
-      Case("short", "mode: vcf\nattacker: black\nlimit: 11\nexpect: disproven\n") +
-      Case("wrong", "mode: vcf\nattacker: black\nlimit: 11\nexpect: proven\n"));
+  std::string path =
+      WriteTemp(Case("win", "mode: vcf\nattacker: black\nlimit: 12\nexpect: proven\n") +
+                Case("short", "mode: vcf\nattacker: black\nlimit: 11\nexpect: disproven\n") +
+                Case("wrong", "mode: vcf\nattacker: black\nlimit: 11\nexpect: proven\n"));
   std::ostringstream out;
   EXPECT_EQ(RunSolve({path, "--time-per-case", "5000"}, out), 0);
   std::istringstream lines(out.str());

@@ -60,7 +60,8 @@ void ExpectMatchesStones(const Board& board) {
 void ExpectSameState(const Board& incremental, const Board& rebuilt) {
   ASSERT_EQ(incremental.hash(), rebuilt.hash());
   ExpectMatchesStones(incremental);
-  for (Pos p : incremental.points()) ASSERT_EQ(incremental.At(p), rebuilt.At(p)) << FormatGomocup(p);
+  for (Pos p : incremental.points())
+    ASSERT_EQ(incremental.At(p), rebuilt.At(p)) << FormatGomocup(p);
 }
 
 Board Rebuild(const Board& board) {
@@ -70,7 +71,8 @@ Board Rebuild(const Board& board) {
 }
 
 TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
-  const Rule rules[] = {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact};
+  const Rule rules[] = {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro,
+                        Rule::kCaroExact};
   const int sizes[][2] = {{5, 5}, {7, 11}, {15, 15}, {20, 20}, {22, 22}, {22, 6}};
   const int seeds = testing::Sanitized() ? 2 : 6;
   for (Rule rule : rules) {
@@ -103,7 +105,8 @@ TEST(Board, IncrementalStateEqualsRebuildAfterRandomPlacesAndUndos) {
 // Pattern4After(p, stone, at, c) against Place(p, stone) then pattern4(at, c), for every empty
 // `at` and random positions and stones.
 TEST(Board, Pattern4AfterMatchesPlace) {
-  for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
+  for (Rule rule :
+       {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
     for (auto [w, h] : {std::pair{15, 15}, std::pair{9, 20}}) {
       SCOPED_TRACE(::testing::Message() << RuleName(rule) << " " << w << "x" << h);
       std::mt19937 rng(static_cast<uint32_t>(w * 131 + h + static_cast<int>(rule)));
@@ -183,7 +186,8 @@ TEST(Board, ThreatCountsMatchTheCells) {
 // Board::Place updates only the cells within LineReach(rule) of a stone: under a rule with
 // reach 4, no line pattern may depend on the cells five steps away (key slots 0 and 9).
 TEST(Board, LinePatternsIgnoreCellsBeyondTheLineReach) {
-  for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
+  for (Rule rule :
+       {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
     if (LineReach(rule) == 5) continue;
     const PatternTables& tables = TablesFor(rule);
     auto code = [](uint32_t key, int slot) { return (key >> (2 * slot)) & 3; };
@@ -191,8 +195,10 @@ TEST(Board, LinePatternsIgnoreCellsBeyondTheLineReach) {
     for (uint32_t key = 0; key < (1u << kLineKeyBits); ++key) {
       // Keys that occur on a board: walls only at the ends, and none next to the centre.
       bool occurs = code(key, 4) != 3 && code(key, 5) != 3;
-      for (int slot = 1; slot <= 3; ++slot) occurs &= code(key, slot) != 3 || code(key, slot - 1) == 3;
-      for (int slot = 8; slot >= 6; --slot) occurs &= code(key, slot) != 3 || code(key, slot + 1) == 3;
+      for (int slot = 1; slot <= 3; ++slot)
+        occurs &= code(key, slot) != 3 || code(key, slot - 1) == 3;
+      for (int slot = 8; slot >= 6; --slot)
+        occurs &= code(key, slot) != 3 || code(key, slot + 1) == 3;
       if (!occurs) continue;
       for (uint32_t far_left = 0; far_left < 4; ++far_left) {
         for (uint32_t far_right = 0; far_right < 4; ++far_right) {
@@ -217,16 +223,16 @@ bool Wins(Rule rule, const std::vector<std::string>& rows, const char* point, Co
   return JudgeMove(board, *p, color) == MoveVerdict::kWin;
 }
 
-const std::vector<std::string> kFour = {
-    ".......", ".......", ".......", ".XXXX..", ".......", ".......", "......."};
+const std::vector<std::string> kFour = {".......", ".......", ".......", ".XXXX..",
+                                        ".......", ".......", "......."};
 const std::vector<std::string> kFiveOfSix = {  // a stone at f4 makes six in a row
     "........", "........", "........", "XXXX.X..", "........", "........", "........", "........"};
 const std::vector<std::string> kBlockedFour = {  // O on both ends once e4 or a4 is played
     "........", "........", "........", ".XXXXO..", "........", "........", "........", "........"};
 const std::vector<std::string> kEdgeFour = {  // the board edge on the left
     ".......", ".......", ".......", "XXXX.O.", ".......", ".......", "......."};
-const std::vector<std::string> kDiagonal = {
-    "X......", ".X.....", "..X....", "...X...", ".......", ".......", "......."};
+const std::vector<std::string> kDiagonal = {"X......", ".X.....", "..X....", "...X...",
+                                            ".......", ".......", "......."};
 
 TEST(Board, FreestyleFiveAndOverlineWin) {
   EXPECT_TRUE(Wins(Rule::kFreestyle, kFour, "a4", Color::kBlack));
@@ -241,15 +247,15 @@ TEST(Board, FreestyleFiveAndOverlineWin) {
 TEST(Board, StandardNeedsExactlyFive) {
   EXPECT_TRUE(Wins(Rule::kStandard, kFour, "a4", Color::kBlack));
   EXPECT_FALSE(Wins(Rule::kStandard, kFiveOfSix, "e5", Color::kBlack));
-  const std::vector<std::string> white = {
-      "........", "........", "........", "OOOO.O..", "........", "........", "........", "........"};
+  const std::vector<std::string> white = {"........", "........", "........", "OOOO.O..",
+                                          "........", "........", "........", "........"};
   EXPECT_FALSE(Wins(Rule::kStandard, white, "e5", Color::kWhite));
 }
 
 TEST(Board, RenjuBlackExactWhiteAnyLength) {
   EXPECT_FALSE(Wins(Rule::kRenju, kFiveOfSix, "e5", Color::kBlack));
-  const std::vector<std::string> white = {
-      "........", "........", "........", "OOOO.O..", "........", "........", "........", "........"};
+  const std::vector<std::string> white = {"........", "........", "........", "OOOO.O..",
+                                          "........", "........", "........", "........"};
   EXPECT_TRUE(Wins(Rule::kRenju, white, "e5", Color::kWhite));
   absl::StatusOr<Diagram> d = ParseDiagram(kFiveOfSix);
   Board board(d->width, d->height, Rule::kRenju);
@@ -260,11 +266,11 @@ TEST(Board, RenjuBlackExactWhiteAnyLength) {
 TEST(Board, CaroFiveMustNotBeBlockedAtBothEnds) {
   // a5 makes a five between the board edge and an O: the edge does not block, so it wins.
   EXPECT_TRUE(Wins(Rule::kCaro, kBlockedFour, "a5", Color::kBlack));
-  const std::vector<std::string> both = {
-      "........", "........", "........", "O.XXXXO.", "........", "........", "........", "........"};
+  const std::vector<std::string> both = {"........", "........", "........", "O.XXXXO.",
+                                         "........", "........", "........", "........"};
   EXPECT_FALSE(Wins(Rule::kCaro, both, "b5", Color::kBlack));
   EXPECT_FALSE(Wins(Rule::kCaroExact, both, "b5", Color::kBlack));
-  EXPECT_TRUE(Wins(Rule::kCaro, kEdgeFour, "e4", Color::kBlack));  // edge + O: not both by O
+  EXPECT_TRUE(Wins(Rule::kCaro, kEdgeFour, "e4", Color::kBlack));   // edge + O: not both by O
   EXPECT_TRUE(Wins(Rule::kCaro, kFiveOfSix, "e5", Color::kBlack));  // six wins in caro
   EXPECT_FALSE(Wins(Rule::kCaroExact, kFiveOfSix, "e5", Color::kBlack));
   EXPECT_TRUE(Wins(Rule::kCaroExact, kFour, "a4", Color::kBlack));
@@ -284,7 +290,8 @@ TEST(Board, DrawRules) {
   EXPECT_FALSE(IsDrawn(renju));
   Board tiny(5, 5, Rule::kFreestyle);
   // Fill without ever making five: alternate colours in a pattern with no five in a row.
-  for (Pos p : tiny.points()) tiny.Place(p, (PosX(p) / 2 + PosY(p)) % 2 ? Color::kBlack : Color::kWhite);
+  for (Pos p : tiny.points())
+    tiny.Place(p, (PosX(p) / 2 + PosY(p)) % 2 ? Color::kBlack : Color::kWhite);
   EXPECT_TRUE(IsDrawn(tiny));
 }
 

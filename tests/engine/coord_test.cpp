@@ -15,7 +15,8 @@ TEST(Coord, RenjuNotationMatchesGomocup) {
   EXPECT_EQ(FormatRenju(MakePos(7, 7), 15), "h8");
   EXPECT_EQ(FormatRenju(MakePos(0, 0), 20), "a20");
   for (int y = 0; y < 20; ++y)
-    for (int x = 0; x < 20; ++x) EXPECT_EQ(*ParseRenju(FormatRenju(MakePos(x, y), 20), 20, 20), MakePos(x, y));
+    for (int x = 0; x < 20; ++x)
+      EXPECT_EQ(*ParseRenju(FormatRenju(MakePos(x, y), 20), 20, 20), MakePos(x, y));
 }
 
 TEST(Coord, Gomocup) {
@@ -66,10 +67,14 @@ TEST(LineStep, AgreesWithCoordinates) {
         for (int x1 = 0; x1 < kMaxSize; ++x1) {
           const int dx = x1 - x0, dy = y1 - y0;
           int want_dir = -1, want_k = 0;
-          if (dy == 0) want_dir = 0, want_k = dx;
-          else if (dx == 0) want_dir = 1, want_k = dy;
-          else if (dx == dy) want_dir = 2, want_k = dy;
-          else if (dx == -dy) want_dir = 3, want_k = dy;
+          if (dy == 0)
+            want_dir = 0, want_k = dx;
+          else if (dx == 0)
+            want_dir = 1, want_k = dy;
+          else if (dx == dy)
+            want_dir = 2, want_k = dy;
+          else if (dx == -dy)
+            want_dir = 3, want_k = dy;
           const bool want = want_dir >= 0 && want_k != 0 && want_k >= -5 && want_k <= 5;
           int dir = -1, k = 0;
           const bool got = LineStep(MakePos(x0, y0), MakePos(x1, y1), dir, k);

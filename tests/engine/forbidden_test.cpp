@@ -1,18 +1,18 @@
 // Every Renju forbidden-move case of tests/data/renju-forbidden must pass.
+#include "engine/forbidden.h"
+
 #include <map>
 #include <string>
 
 #include "absl/strings/str_split.h"
 #include "engine/coord.h"
 #include "engine/diagram.h"
-#include "engine/forbidden.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
 #include "tests/test_util.h"
 
 namespace sente {
 namespace {
-
 
 class ForbiddenCases : public ::testing::TestWithParam<std::string> {};
 

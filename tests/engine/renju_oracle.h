@@ -14,7 +14,9 @@ class RenjuOracle {
   explicit RenjuOracle(int size) : size_(size), cells_(static_cast<size_t>(size * size), kEmpty) {}
 
   int size() const { return size_; }
-  int at(int x, int y) const { return Inside(x, y) ? cells_[static_cast<size_t>(y * size_ + x)] : -1; }
+  int at(int x, int y) const {
+    return Inside(x, y) ? cells_[static_cast<size_t>(y * size_ + x)] : -1;
+  }
   void set(int x, int y, int stone) { cells_[static_cast<size_t>(y * size_ + x)] = stone; }
 
   // Real threes Black makes by playing the empty point (x, y), on lines that are not fours.
@@ -103,7 +105,8 @@ class RenjuOracle {
     for (int d = 0; d < 4; ++d) fours += FoursOnLine(x, y, d);
     if (fours >= 2) return kDoubleFour;
     int threes = 0;
-    for (int d = 0; d < 4 && threes < 2; ++d) threes += FoursOnLine(x, y, d) == 0 && RealThree(x, y, d);
+    for (int d = 0; d < 4 && threes < 2; ++d)
+      threes += FoursOnLine(x, y, d) == 0 && RealThree(x, y, d);
     return threes >= 2 ? kDoubleThree : kLegal;
   }
 

@@ -16,10 +16,14 @@ using testing::RenjuOracle;
 
 Foul Expected(RenjuOracle::Verdict v) {
   switch (v) {
-    case RenjuOracle::kOverline: return Foul::kOverline;
-    case RenjuOracle::kDoubleFour: return Foul::kDoubleFour;
-    case RenjuOracle::kDoubleThree: return Foul::kDoubleThree;
-    default: return Foul::kNone;
+    case RenjuOracle::kOverline:
+      return Foul::kOverline;
+    case RenjuOracle::kDoubleFour:
+      return Foul::kDoubleFour;
+    case RenjuOracle::kDoubleThree:
+      return Foul::kDoubleThree;
+    default:
+      return Foul::kNone;
   }
 }
 
@@ -53,10 +57,12 @@ TEST(RulesOracle, ForbiddenPointsMatchOnRandomPositions) {
       ++fouls_seen[static_cast<int>(foul)];
       ASSERT_EQ(foul, Expected(v)) << "at " << FormatRenju(p, size) << "\n" << DrawDiagram(board);
       ASSERT_EQ(board.MakesFive(p, Color::kBlack), v == RenjuOracle::kFive)
-          << "five at " << FormatRenju(p, size) << "\n" << DrawDiagram(board);
+          << "five at " << FormatRenju(p, size) << "\n"
+          << DrawDiagram(board);
       if (v != RenjuOracle::kFive && v != RenjuOracle::kOverline) {
         ASSERT_EQ(CountRealThrees(board, p), oracle.CountRealThrees(PosX(p), PosY(p)))
-            << "threes at " << FormatRenju(p, size) << "\n" << DrawDiagram(board);
+            << "threes at " << FormatRenju(p, size) << "\n"
+            << DrawDiagram(board);
       }
     }
   }

@@ -62,8 +62,8 @@ TEST(GomocupCommand, FieldStones) {
   ASSERT_TRUE(stone.ok());
   EXPECT_EQ(stone->x, 14);
   EXPECT_EQ(stone->field, 3);
-  for (const char* bad : {"15,0,1", "0,15,1", "-1,0,1", "7,7", "7,7,0", "7,7,4", "7,7,1,1",
-                          "a,7,1", "", "7,,1", "7;7;1"}) {
+  for (const char* bad : {"15,0,1", "0,15,1", "-1,0,1", "7,7", "7,7,0", "7,7,4", "7,7,1,1", "a,7,1",
+                          "", "7,,1", "7;7;1"}) {
     EXPECT_FALSE(ParseFieldStone(bad, 15, 15).ok()) << bad;
   }
   EXPECT_TRUE(ParseFieldStone("19,19,2", 20, 20).ok());

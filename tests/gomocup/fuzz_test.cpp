@@ -8,8 +8,8 @@
 #include "engine/coord.h"
 #include "gtest/gtest.h"
 #include "protocol/gomocup/command.h"
-#include "tests/gomocup/manager.h"
 #include "tests/gomocup/harness.h"
+#include "tests/gomocup/manager.h"
 
 namespace sente {
 namespace {
@@ -26,12 +26,18 @@ std::string RandomBytes(std::mt19937& rng, int max_length) {
 
 std::string RandomNumber(std::mt19937& rng) {
   switch (rng() % 6) {
-    case 0: return absl::StrCat(static_cast<int>(rng() % 25) - 2);
-    case 1: return absl::StrCat(static_cast<uint64_t>(rng()) * rng());
-    case 2: return absl::StrCat("-", rng());
-    case 3: return "99999999999999999999999";
-    case 4: return "";
-    default: return absl::StrCat(rng() % 16);
+    case 0:
+      return absl::StrCat(static_cast<int>(rng() % 25) - 2);
+    case 1:
+      return absl::StrCat(static_cast<uint64_t>(rng()) * rng());
+    case 2:
+      return absl::StrCat("-", rng());
+    case 3:
+      return "99999999999999999999999";
+    case 4:
+      return "";
+    default:
+      return absl::StrCat(rng() % 16);
   }
 }
 
@@ -44,21 +50,30 @@ std::string RandomPoint(std::mt19937& rng) {
 // A line a hostile or broken manager might send.
 std::string RandomLine(std::mt19937& rng) {
   static const char* kKeys[] = {"timeout_turn", "timeout_match", "time_left", "max_memory",
-                                "rule", "thread_num", "max_depth", "max_node", "hash_size",
-                                "show_detail", "game_type", "folder", "bogus"};
+                                "rule",         "thread_num",    "max_depth", "max_node",
+                                "hash_size",    "show_detail",   "game_type", "folder",
+                                "bogus"};
   switch (rng() % 20) {
-    case 0: return RandomBytes(rng, 60);
-    case 1: return absl::StrCat("START ", rng() % 3 == 0 ? RandomNumber(rng) : absl::StrCat(5 + rng() % 18));
-    case 2: return absl::StrCat("RECTSTART ", RandomPoint(rng));
-    case 3: return "RESTART";
-    case 4: return "BEGIN";
+    case 0:
+      return RandomBytes(rng, 60);
+    case 1:
+      return absl::StrCat("START ",
+                          rng() % 3 == 0 ? RandomNumber(rng) : absl::StrCat(5 + rng() % 18));
+    case 2:
+      return absl::StrCat("RECTSTART ", RandomPoint(rng));
+    case 3:
+      return "RESTART";
+    case 4:
+      return "BEGIN";
     case 5:
     case 6:
-    case 7: return "TURN " + RandomPoint(rng);
+    case 7:
+      return "TURN " + RandomPoint(rng);
     case 8: {
       std::string block = rng() % 2 ? "BOARD" : "YXBOARD";
       int n = rng() % 8;
-      for (int i = 0; i < n; ++i) absl::StrAppend(&block, "\n", RandomPoint(rng), ",", 1 + rng() % 3);
+      for (int i = 0; i < n; ++i)
+        absl::StrAppend(&block, "\n", RandomPoint(rng), ",", 1 + rng() % 3);
       // Without DONE, the next command ends the block (the harness cannot wait for more input).
       return block + (rng() % 6 ? "\nDONE" : "\nABOUT");
     }
@@ -69,15 +84,24 @@ std::string RandomLine(std::mt19937& rng) {
       return block + "\nDONE";
     }
     case 10:
-    case 11: return absl::StrCat("INFO ", kKeys[rng() % 13], " ", RandomNumber(rng));
-    case 12: return "TAKEBACK " + RandomPoint(rng);
-    case 13: return "PLAY " + RandomPoint(rng);
-    case 14: return "YXSHOWFORBID";
-    case 15: return absl::StrCat("YXNBEST ", RandomNumber(rng));
-    case 16: return rng() % 2 ? "YXSTOP" : "yxhashclear";
-    case 17: return "ABOUT";
-    case 18: return "DONE";
-    default: return "YXSHOWINFO";
+    case 11:
+      return absl::StrCat("INFO ", kKeys[rng() % 13], " ", RandomNumber(rng));
+    case 12:
+      return "TAKEBACK " + RandomPoint(rng);
+    case 13:
+      return "PLAY " + RandomPoint(rng);
+    case 14:
+      return "YXSHOWFORBID";
+    case 15:
+      return absl::StrCat("YXNBEST ", RandomNumber(rng));
+    case 16:
+      return rng() % 2 ? "YXSTOP" : "yxhashclear";
+    case 17:
+      return "ABOUT";
+    case 18:
+      return "DONE";
+    default:
+      return "YXSHOWINFO";
   }
 }
 
@@ -146,7 +170,8 @@ TEST(GomocupFuzz, SessionSurvivesRandomCommands) {
       ASSERT_EQ(board.stone_count(), board.count(Color::kBlack) + board.count(Color::kWhite));
       // A move answer is a stone of the board now (it was empty before).
       if (answers.size() == 1 && testing::IsMove(answers[0]) &&
-          (line.rfind("TURN", 0) == 0 || line.rfind("BEGIN", 0) == 0 || line.rfind("BOARD", 0) == 0)) {
+          (line.rfind("TURN", 0) == 0 || line.rfind("BEGIN", 0) == 0 ||
+           line.rfind("BOARD", 0) == 0)) {
         absl::StatusOr<Pos> p = ParseGomocup(answers[0], board.width(), board.height());
         ASSERT_TRUE(p.ok()) << answers[0];
         ASSERT_FALSE(board.IsEmpty(*p)) << answers[0];

@@ -141,7 +141,8 @@ TEST(ChildProcess, RunsInWorkingDirectory) {
 
 TEST(ChildProcess, MeasuresPeakMemory) {
   // The shell allocates a ~8 MB string, then waits for input.
-  auto sh = StartOk({"/bin/sh", "-c", "x=$(head -c 8000000 /dev/zero | tr '\\0' a); echo ready; read y"});
+  auto sh =
+      StartOk({"/bin/sh", "-c", "x=$(head -c 8000000 /dev/zero | tr '\\0' a); echo ready; read y"});
   ASSERT_NE(sh, nullptr);
   EXPECT_EQ(*sh->ReadLine(10000), "ready");
   int64_t running_peak = sh->PeakRssBytes();

@@ -50,8 +50,8 @@ std::string ReadFile(const std::string& path) {
 }
 
 std::string TempPath(const std::string& name) {
-  std::string path = ::testing::TempDir() + "/sente_match_" + name + "_" +
-                     std::to_string(getpid()) + ".log";
+  std::string path =
+      ::testing::TempDir() + "/sente_match_" + name + "_" + std::to_string(getpid()) + ".log";
   std::remove(path.c_str());
   return path;
 }

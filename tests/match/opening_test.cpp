@@ -36,7 +36,8 @@ TEST(MatchOpening, BadLinesAreErrors) {
 }
 
 TEST(MatchOpening, LoadsTheSharedFiles) {
-  auto offsets = LoadOpenings(testing::DataPath("openings/renju26_offset15.txt"), 15, 15, Rule::kRenju);
+  auto offsets =
+      LoadOpenings(testing::DataPath("openings/renju26_offset15.txt"), 15, 15, Rule::kRenju);
   auto notation = LoadOpenings(testing::DataPath("openings/renju26_pos.txt"), 15, 15, Rule::kRenju);
   ASSERT_TRUE(offsets.ok()) << offsets.status();
   ASSERT_TRUE(notation.ok()) << notation.status();
@@ -57,7 +58,8 @@ TEST(MatchOpening, LoadsTheSharedFiles) {
   ASSERT_FALSE(full.ok());
   EXPECT_NE(full.status().message().find(":41:"), absl::string_view::npos) << full.status();
   EXPECT_TRUE(LoadOpenings(testing::DataPath("openings/piskvork_openings_offset.txt"), 20, 20,
-                           Rule::kFreestyle).ok());
+                           Rule::kFreestyle)
+                  .ok());
   EXPECT_FALSE(LoadOpenings("/nonexistent/openings.txt", 15, 15, Rule::kFreestyle).ok());
 }
 

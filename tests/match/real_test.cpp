@@ -15,7 +15,8 @@ namespace {
 
 TEST(MatchReal, SenteAgainstItselfUnderEveryRule) {
   bool sanitized = testing::Sanitized();
-  for (Rule rule : {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
+  for (Rule rule :
+       {Rule::kFreestyle, Rule::kStandard, Rule::kRenju, Rule::kCaro, Rule::kCaroExact}) {
     SCOPED_TRACE(RuleName(rule));
     MatchConfig config;
     for (const char* name : {"sente-a", "sente-b"}) {
@@ -56,7 +57,8 @@ TEST(MatchReal, SenteAgainstItselfUnderEveryRule) {
       if (line.rfind("[Result \"", 0) == 0) result_tag = line.substr(9, line.size() - 11);
       if (line.rfind("[Moves \"", 0) != 0) continue;
       ++games;
-      absl::StatusOr<std::vector<Pos>> moves = ParseRenjuList(line.substr(8, line.size() - 10), 15, 15);
+      absl::StatusOr<std::vector<Pos>> moves =
+          ParseRenjuList(line.substr(8, line.size() - 10), 15, 15);
       ASSERT_TRUE(moves.ok()) << moves.status();
       Board board(15, 15, rule);
       for (size_t i = 0; i < moves->size(); ++i) {

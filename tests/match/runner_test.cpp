@@ -30,8 +30,8 @@ MatchConfig SmallConfig(std::vector<EngineSpec> engines) {
 
 TEST(MatchRunner, RoundRobinCountsEveryPairFromTheFirstEnginesView) {
   // A plays; B crashes at its first move; C answers garbage at its first move.
-  MatchConfig config = SmallConfig({FakeSpec("A", {}), FakeSpec("B", {"crash"}),
-                                    FakeSpec("C", {"garbage"})});
+  MatchConfig config =
+      SmallConfig({FakeSpec("A", {}), FakeSpec("B", {"crash"}), FakeSpec("C", {"garbage"})});
   config.games_per_pair = 4;
   std::ostringstream progress, pgn;
   absl::StatusOr<MatchResult> result = PlayMatch(config, &progress, &pgn);
@@ -55,7 +55,8 @@ TEST(MatchRunner, RoundRobinCountsEveryPairFromTheFirstEnginesView) {
   std::string report = FormatMatchReport(config, *result);
   EXPECT_NE(report.find("Score of A vs B: 4 - 0 - 0 [1.000] 4 games"), std::string::npos) << report;
   EXPECT_NE(report.find("Score of B vs C: 2 - 2 - 0 [0.500] 4 games, Elo 0.0 +/- "),
-            std::string::npos) << report;
+            std::string::npos)
+      << report;
   EXPECT_NE(report.find("Engine B: 8 games"), std::string::npos) << report;
   EXPECT_NE(report.find("lost by crash 6"), std::string::npos) << report;
   std::vector<std::string> lines = absl::StrSplit(report, '\n', absl::SkipEmpty());

@@ -1,6 +1,8 @@
 // Move generation against a plain reference on random positions: every legal candidate in a
 // quiet node, the one block of a five threat, and against a straight-four threat exactly the
 // moves that leave no straight-four point or make a four.
+#include "search/movegen.h"
+
 #include <algorithm>
 #include <random>
 #include <set>
@@ -10,7 +12,6 @@
 #include "engine/coord.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
-#include "search/movegen.h"
 
 namespace sente {
 namespace {
@@ -42,7 +43,8 @@ std::set<Pos> ReferenceMoves(Board& board, Color us, NodeState state) {
         if (defends || four) moves.insert(q);
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   return moves;
@@ -83,10 +85,11 @@ TEST(MoveGen, MovesMatchAReferenceOnRandomPositions) {
         // threats come up.
         int pick = static_cast<int>(rng() % n);
         if (rng() % 2) {
-          pick = static_cast<int>(
-              std::max_element(moves.begin(), moves.begin() + n,
-                               [](const ScoredMove& a, const ScoredMove& b) { return a.score < b.score; }) -
-              moves.begin());
+          pick = static_cast<int>(std::max_element(moves.begin(), moves.begin() + n,
+                                                   [](const ScoredMove& a, const ScoredMove& b) {
+                                                     return a.score < b.score;
+                                                   }) -
+                                  moves.begin());
         }
         board.Place(moves[pick].pos, us);
       }

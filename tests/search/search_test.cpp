@@ -1,5 +1,7 @@
 // The search: tactical basics, Renju legality, proven wins checked by an independent referee
 // that tries every defence, limits, determinism and threads.
+#include "search/search.h"
+
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -13,7 +15,6 @@
 #include "engine/forbidden.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
-#include "search/search.h"
 #include "tests/test_util.h"
 
 namespace sente {
@@ -57,11 +58,22 @@ constexpr const char* kRenjuMiddleGame = "h8 h9 i7 i9 g9 f10 f8 g8 i10 f7 h10 e7
 TEST(Search, CompletesOwnFive) {
   // Both sides have a four; Black to move takes the five.
   Board board = FromDiagram(Rule::kFreestyle, {
-      "...............", "...............", "...............", "...............",
-      "...............", "...XXXX........", "...............", "...OOOO........",
-      "...............", "...............", "...............", "...............",
-      "...O...........", "...............", "...............",
-  });
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...XXXX........",
+                                                  "...............",
+                                                  "...OOOO........",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...O...........",
+                                                  "...............",
+                                                  "...............",
+                                              });
   SearchResult r = SearchTo(board, Color::kBlack, 4);
   EXPECT_EQ(JudgeMove(board, r.best, Color::kBlack), MoveVerdict::kWin) << FormatRenju(r.best, 15);
   EXPECT_EQ(r.score, kScoreWin - 1);
@@ -69,22 +81,44 @@ TEST(Search, CompletesOwnFive) {
 
 TEST(Search, BlocksTheOpponentsFour) {
   Board board = FromDiagram(Rule::kFreestyle, {
-      "...............", "...............", "...............", "...............",
-      "...............", "....XOOOO......", "...............", ".....X.X.......",
-      "......X........", "...............", "...............", "...............",
-      "...............", "...............", "...............",
-  });
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "....XOOOO......",
+                                                  "...............",
+                                                  ".....X.X.......",
+                                                  "......X........",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                                  "...............",
+                                              });
   SearchResult r = SearchTo(board, Color::kBlack, 4);
   EXPECT_EQ(r.best, MakePos(9, 5)) << FormatRenju(r.best, 15);
 }
 
 TEST(Search, DefendsAnOpenThree) {
   Board board = FromDiagram(Rule::kStandard, {
-      "...............", "...............", "...............", "...............",
-      "...............", "...............", "....X.OOO......", "...............",
-      ".......X.......", "......X........", "...............", "...............",
-      "...............", "...............", "...............",
-  });
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                                 "....X.OOO......",
+                                                 "...............",
+                                                 ".......X.......",
+                                                 "......X........",
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                                 "...............",
+                                             });
   SearchResult r = SearchTo(board, Color::kBlack, 5);
   ASSERT_TRUE(IsLegalAnswer(board, r.best, Color::kBlack));
   board.Place(r.best, Color::kBlack);
@@ -95,11 +129,22 @@ TEST(Search, RenjuNeverDefendsWithAForbiddenPoint) {
   // White's open three on the anti-diagonal has two defences: h8, a double three for Black,
   // and l12.
   Board board = FromDiagram(Rule::kRenju, {
-      "...............", "...............", "...............", "...............",
-      "..........O....", ".......X.O.....", ".......XO......", ".....XX........",
-      "...............", "...............", "...............", "...............",
-      "...............", "...............", "O..............",
-  });
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              "..........O....",
+                                              ".......X.O.....",
+                                              ".......XO......",
+                                              ".....XX........",
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              "O..............",
+                                          });
   const Pos foul = MakePos(7, 7);
   ASSERT_TRUE(IsForbidden(board, foul));
   for (int depth : {1, 3, 6}) {
@@ -112,11 +157,22 @@ TEST(Search, RenjuNeverDefendsWithAForbiddenPoint) {
 
 TEST(Search, RenjuNeverPlaysADoubleFour) {
   Board board = FromDiagram(Rule::kRenju, {
-      "...............", "...............", "...............", ".......O.......",
-      ".......X.......", ".......X.......", ".......X.......", "...OXXX........",
-      "...............", "...............", "......O........", "...........O...",
-      "...............", "...............", "...............",
-  });
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                              ".......O.......",
+                                              ".......X.......",
+                                              ".......X.......",
+                                              ".......X.......",
+                                              "...OXXX........",
+                                              "...............",
+                                              "...............",
+                                              "......O........",
+                                              "...........O...",
+                                              "...............",
+                                              "...............",
+                                              "...............",
+                                          });
   const Pos foul = MakePos(7, 7);
   ASSERT_EQ(ForbiddenKind(board, foul), Foul::kDoubleFour);
   for (int depth : {1, 4}) {
@@ -128,8 +184,14 @@ TEST(Search, RenjuNeverPlaysADoubleFour) {
 
 TEST(Search, AnswersAnEmptyPointWhenEveryPointIsForbidden) {
   Board board = FromDiagram(Rule::kRenju, {
-      "OOOXOOO", "OOOXOOO", "OOOXOOO", "XXX.XXX", "OOOXOOO", "OOOXOOO", "OOOXOOO",
-  });
+                                              "OOOXOOO",
+                                              "OOOXOOO",
+                                              "OOOXOOO",
+                                              "XXX.XXX",
+                                              "OOOXOOO",
+                                              "OOOXOOO",
+                                              "OOOXOOO",
+                                          });
   const Pos only = MakePos(3, 3);
   ASSERT_TRUE(IsForbidden(board, only));
   SearchResult r = SearchTo(board, Color::kBlack, 3);
@@ -189,9 +251,16 @@ class WinReferee {
 
 TEST(Search, FindsADoubleThreeWinAndTheWinIsReal) {
   Board board = FromDiagram(Rule::kFreestyle, {
-      "O........", ".........", ".....X...", ".....X...", "...XX....",
-      ".........", ".........", ".........", "O.......O",
-  });
+                                                  "O........",
+                                                  ".........",
+                                                  ".....X...",
+                                                  ".....X...",
+                                                  "...XX....",
+                                                  ".........",
+                                                  ".........",
+                                                  ".........",
+                                                  "O.......O",
+                                              });
   SearchResult r = SearchTo(board, Color::kBlack, 7);
   ASSERT_TRUE(IsWinScore(r.score)) << r.score << " " << FormatRenju(r.best, 9);
   EXPECT_EQ(PliesToEnd(r.score), 5);
@@ -203,9 +272,18 @@ TEST(Search, FindsADoubleThreeWinAndTheWinIsReal) {
 TEST(Search, ShortestWinIsPreferred) {
   // Black can make five now, or win later with an open four.
   Board board = FromDiagram(Rule::kFreestyle, {
-      "...........", "...........", "..XXXX.....", "...........", "...OOO.....",
-      "...........", "..X........", "...X.......", "....X......", "..O..O....O", "...........",
-  });
+                                                  "...........",
+                                                  "...........",
+                                                  "..XXXX.....",
+                                                  "...........",
+                                                  "...OOO.....",
+                                                  "...........",
+                                                  "..X........",
+                                                  "...X.......",
+                                                  "....X......",
+                                                  "..O..O....O",
+                                                  "...........",
+                                              });
   SearchResult r = SearchTo(board, Color::kBlack, 6);
   EXPECT_EQ(r.score, kScoreWin - 1);
   EXPECT_EQ(JudgeMove(board, r.best, Color::kBlack), MoveVerdict::kWin);
@@ -233,9 +311,16 @@ TEST(Search, LosingSideDefendsLongest) {
   // White has an open three and a four-three threat Black cannot stop for long; Black to
   // move has no four. The search must see the loss and still answer a legal defence.
   Board board = FromDiagram(Rule::kFreestyle, {
-      ".........", ".........", "..OOO....", ".........", "....O....",
-      "....O....", "....O....", "X.X......", "X.X......",
-  });
+                                                  ".........",
+                                                  ".........",
+                                                  "..OOO....",
+                                                  ".........",
+                                                  "....O....",
+                                                  "....O....",
+                                                  "....O....",
+                                                  "X.X......",
+                                                  "X.X......",
+                                              });
   SearchResult r = SearchTo(board, Color::kBlack, 6);
   EXPECT_TRUE(IsLossScore(r.score)) << r.score;
   EXPECT_TRUE(IsLegalAnswer(board, r.best, Color::kBlack));
@@ -264,12 +349,11 @@ TEST(Search, DepthLimitIsHonouredAndReported) {
   SearchLimits limits;
   limits.max_depth = 4;
   std::vector<int> depths;
-  SearchResult r = searcher.Think(board, Color::kBlack, limits, stop,
-                                  [&](const SearchInfo& info) {
-                                    depths.push_back(info.depth);
-                                    EXPECT_FALSE(info.pv.empty());
-                                    EXPECT_GE(info.seldepth, 1);
-                                  });
+  SearchResult r = searcher.Think(board, Color::kBlack, limits, stop, [&](const SearchInfo& info) {
+    depths.push_back(info.depth);
+    EXPECT_FALSE(info.pv.empty());
+    EXPECT_GE(info.seldepth, 1);
+  });
   EXPECT_EQ(r.depth, 4);
   ASSERT_FALSE(depths.empty());
   EXPECT_EQ(depths.back(), 4);

@@ -52,8 +52,8 @@ inline bool HasWinningFour(Board& board, Color attacker) {
 // when the defender's reply makes a four, the attacker's next move blocks it. For VCF every
 // attacker move is a four and the final position is an unstoppable five threat; for VCT
 // the final position leaves the attacker a winning four or an unstoppable five.
-inline ::testing::AssertionResult PlaysOut(Board board, Color attacker, const std::vector<Pos>& line,
-                                    bool vcf) {
+inline ::testing::AssertionResult PlaysOut(Board board, Color attacker,
+                                           const std::vector<Pos>& line, bool vcf) {
   const int h = board.height();
   Color defender = Opponent(attacker);
   if (line.empty() || line.size() % 2 == 0)
@@ -91,8 +91,8 @@ inline ::testing::AssertionResult PlaysOut(Board board, Color attacker, const st
       }
       if (fives.size() == 1 && line[i + 1] != fives[0])
         return ::testing::AssertionFailure() << where << "the reply is not the forced block";
-      if (fives.size() >= 2 || (fives.size() == 1 && JudgeMove(board, fives[0], defender) ==
-                                                          MoveVerdict::kForbidden))
+      if (fives.size() >= 2 ||
+          (fives.size() == 1 && JudgeMove(board, fives[0], defender) == MoveVerdict::kForbidden))
         return ::testing::AssertionFailure() << where << "the line goes on after a won four";
     }
   }

@@ -1,4 +1,6 @@
 // The solvers' four checks (search/threat_moves.h) against playing the move.
+#include "search/threat_moves.h"
+
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -11,7 +13,6 @@
 #include "gtest/gtest.h"
 #include "protocol/io/puzzle_file.h"
 #include "search/threat.h"
-#include "search/threat_moves.h"
 #include "search/vcf.h"
 #include "search/vct.h"
 #include "tests/search/threat_checker.h"

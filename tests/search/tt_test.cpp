@@ -1,7 +1,8 @@
 // The transposition table: store and probe, win scores relative to the node, replacement.
+#include "search/tt.h"
+
 #include "gtest/gtest.h"
 #include "search/search.h"
-#include "search/tt.h"
 
 namespace sente {
 namespace {

@@ -1,5 +1,7 @@
 // The VCF solver: the shared puzzles, hand-made renju and freestyle positions, and the
 // limits it honours; every line it finds is played out by the checkers.
+#include "search/vcf.h"
+
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -13,7 +15,6 @@
 #include "protocol/io/puzzle_file.h"
 #include "search/threat.h"
 #include "search/threat_moves.h"
-#include "search/vcf.h"
 #include "search/vct.h"
 #include "tests/search/threat_checker.h"
 #include "tests/test_util.h"
@@ -99,21 +100,9 @@ TEST(Vcf, SolverKeepsItsTableAcrossCalls) {
 // White's four whose completion is an overline point for Black: Black cannot block.
 TEST(Vcf, WhiteWinsThroughAForbiddenBlock) {
   std::vector<std::string> rows = {
-      "...............",
-      "...............",
-      "...............",
-      "..........O....",
-      "..........O....",
-      "..........O....",
-      "...............",
-      ".......XXX.XX..",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
+      "...............", "...............", "...............", "..........O....", "..........O....",
+      "..........O....", "...............", ".......XXX.XX..", "...............", "...............",
+      "...............", "...............", "...............", "...............", "...............",
   };
   // White k9 makes the four k12-k9 whose only completion, k8, gives Black six in a row.
   Board renju = FromRows(rows, Rule::kRenju);
@@ -135,21 +124,9 @@ TEST(Vcf, WhiteWinsThroughAForbiddenBlock) {
 // is a foul; in freestyle both win.
 TEST(Vcf, BlackDoesNotWinWithOverlineOrDoubleFour) {
   std::vector<std::string> rows = {
-      "...............",
-      "...............",
-      "...............",
-      "...........X...",
-      "...........X...",
-      "...........X...",
-      "...............",
-      ".......XXX..X..",
-      "...............",
-      "..O.O.O.O.O....",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
+      "...............", "...............", "...............", "...........X...", "...........X...",
+      "...........X...", "...............", ".......XXX..X..", "...............", "..O.O.O.O.O....",
+      "...............", "...............", "...............", "...............", "...............",
   };
   // l8 would make the column four l12-l8 (a four in both rules) and, on the row, h8-j8 +
   // l8 + m8: completion k8 gives six (renju: no four), in freestyle a second four.
@@ -165,21 +142,9 @@ TEST(Vcf, BlackDoesNotWinWithOverlineOrDoubleFour) {
   }
   // A plain double four for Black: k8 makes two fours, a foul in renju.
   std::vector<std::string> double_four = {
-      "...............",
-      "...............",
-      "...............",
-      "..........X....",
-      "..........X....",
-      "..........X....",
-      "...............",
-      ".......XXX.....",
-      "...............",
-      "..O.O.O.O.O....",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
-      "...............",
+      "...............", "...............", "...............", "..........X....", "..........X....",
+      "..........X....", "...............", ".......XXX.....", "...............", "..O.O.O.O.O....",
+      "...............", "...............", "...............", "...............", "...............",
   };
   Board renju44 = FromRows(double_four, Rule::kRenju);
   ASSERT_TRUE(IsForbidden(renju44, MakePos(10, 7)));

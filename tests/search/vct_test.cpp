@@ -1,5 +1,7 @@
 // The VCT solver: the shared puzzles, hand-made positions, and claimed wins checked against
 // every defender reply by brute force.
+#include "search/vct.h"
+
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -14,7 +16,6 @@
 #include "search/threat.h"
 #include "search/threat_moves.h"
 #include "search/vcf.h"
-#include "search/vct.h"
 #include "tests/search/threat_checker.h"
 #include "tests/test_util.h"
 
@@ -26,17 +27,8 @@ using namespace testing;  // the threat checkers and the shared test helpers
 // A double three: a win for freestyle Black and for renju White, a foul for renju Black.
 TEST(Vct, DoubleThree) {
   const std::vector<std::string> rows = {
-      "X.X........",
-      "...........",
-      "...........",
-      ".....O.....",
-      ".....O.....",
-      "...OO......",
-      "...........",
-      "...........",
-      "...........",
-      "...........",
-      "X.X........",
+      "X.X........", "...........", "...........", ".....O.....", ".....O.....", "...OO......",
+      "...........", "...........", "...........", "...........", "X.X........",
   };
   const Pos point = MakePos(5, 5);
   struct Setup {
@@ -44,10 +36,11 @@ TEST(Vct, DoubleThree) {
     Color attacker;
     bool swap;
   };
-  for (Setup setup : {Setup{Rule::kFreestyle, Color::kBlack, true},
-                      Setup{Rule::kRenju, Color::kWhite, false},
-                      Setup{Rule::kRenju, Color::kBlack, true}}) {
-    SCOPED_TRACE(std::string(RuleName(setup.rule)) + (setup.attacker == Color::kBlack ? " black" : " white"));
+  for (Setup setup :
+       {Setup{Rule::kFreestyle, Color::kBlack, true}, Setup{Rule::kRenju, Color::kWhite, false},
+        Setup{Rule::kRenju, Color::kBlack, true}}) {
+    SCOPED_TRACE(std::string(RuleName(setup.rule)) +
+                 (setup.attacker == Color::kBlack ? " black" : " white"));
     std::vector<std::string> r = rows;
     if (setup.swap) {
       for (std::string& row : r)
@@ -160,8 +153,8 @@ int ExpectSharedVctWinsSolved(Selected selected, uint64_t max_nodes) {
 // costs time only when a case is missed; the first pass (fours and threes) gets a third of
 // it, which vct_game_white_l12_1 needs about 30k nodes of.
 TEST(Vct, SharedCasesSolved) {
-  const int total = ExpectSharedVctWinsSolved([](const Puzzle& puzzle) { return puzzle.ref_ms <= 50; },
-                                              Sanitized() ? 200'000 : 400'000);
+  const int total = ExpectSharedVctWinsSolved(
+      [](const Puzzle& puzzle) { return puzzle.ref_ms <= 50; }, Sanitized() ? 200'000 : 400'000);
   EXPECT_GE(total, 15);
 }
 

@@ -44,7 +44,8 @@ struct Game {
     for (int y = 0; y < height; ++y)
       for (int x = 0; x < width; ++x) {
         int dx = x - width / 2, dy = y - height / 2, d = dx * dx + dy * dy;
-        if (!stones[static_cast<size_t>(y * width + x)] && d < best_d) best = y * width + x, best_d = d;
+        if (!stones[static_cast<size_t>(y * width + x)] && d < best_d)
+          best = y * width + x, best_d = d;
       }
     if (best < 0) return "0,0";
     return std::to_string(best % width) + "," + std::to_string(best / width);
@@ -66,11 +67,16 @@ int main(int argc, char** argv) {
   std::vector<std::string> script;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--refuse-start") refuse_start = true;
-    else if (a == "--chatter") chatter = true;
-    else if (a == "--memory" && i + 1 < argc) memory_mb = std::atol(argv[++i]);
-    else if (a == "--log" && i + 1 < argc) log_path = argv[++i];
-    else script.push_back(a);
+    if (a == "--refuse-start")
+      refuse_start = true;
+    else if (a == "--chatter")
+      chatter = true;
+    else if (a == "--memory" && i + 1 < argc)
+      memory_mb = std::atol(argv[++i]);
+    else if (a == "--log" && i + 1 < argc)
+      log_path = argv[++i];
+    else
+      script.push_back(a);
   }
   std::ofstream log;
   if (!log_path.empty()) log.open(log_path, std::ios::app);
@@ -90,8 +96,10 @@ int main(int argc, char** argv) {
       std::string size;
       in >> size;
       int w = 0, h = 0;
-      if (command == "START") w = h = std::atoi(size.c_str());
-      else ParsePoint(size, w, h);
+      if (command == "START")
+        w = h = std::atoi(size.c_str());
+      else
+        ParsePoint(size, w, h);
       if (refuse_start) {
         Say("ERROR unsupported size");
         continue;
