@@ -15,7 +15,6 @@ constexpr size_t kMiB = size_t{1} << 20;
 constexpr size_t kDefaultHashBytes = 128 * kMiB;
 constexpr size_t kMinHashBytes = 1 * kMiB;
 constexpr size_t kMaxHashBytes = size_t{64} << 30;
-constexpr size_t kBytesPerMs = 1 << 20;  // hash a move can afford to fill per ms of budget
 constexpr int64_t kUnlimitedTimeLeft = 2147483647;  // Gomocup's "no match clock"
 constexpr int kMaxThreads = 256;
 
@@ -208,14 +207,10 @@ size_t Player::HashBytes() const {
   return std::min(bytes, MaxHashBytes());
 }
 
-// Filling a large table takes a while (about 1 ms per MiB on a busy machine): a move with little time
-// keeps the table it has, or starts with a small one, and the full size comes later.
-Searcher& Player::searcher(int64_t hard_ms) {
+// Neither a new size nor a clear touches the table (search/tt.h): the page faults of its first
+// use fall in the search, on the move's clock, so the full size applies from the first move.
+Searcher& Player::searcher() {
   size_t want = HashBytes();
-  if (hard_ms > 0 && want != applied_hash_bytes_) {
-    size_t affordable = std::max(kMinHashBytes, static_cast<size_t>(hard_ms) * kBytesPerMs);
-    if (want > affordable) want = searcher_ ? applied_hash_bytes_ : affordable;
-  }
   if (!searcher_) {
     searcher_ = std::make_unique<Searcher>(want);
   } else if (want != applied_hash_bytes_) {
@@ -286,7 +281,7 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived,
   for (Pos p : board_->points()) any_point |= board_->IsEmpty(p) && !Blocked(p);
   if (!any_point) return absl::FailedPreconditionError("the board is full");
   TimeBudget budget = Budget();
-  Searcher& search = searcher(budget.hard_ms);
+  Searcher& search = searcher();
   SearchLimits limits;
   if (budget.hard_ms > 0) {
     int64_t spent = MsSince(arrived) + setup_ms_;
@@ -317,7 +312,7 @@ SearchResult Player::Analyse(const Board& board, Color side, int64_t ms,
   limits.max_depth = settings_.max_depth;
   limits.max_nodes = settings_.max_nodes;
   limits.threads = settings_.threads;
-  return searcher(limits.hard_ms).Think(board, side, limits, stop, nullptr);
+  return searcher().Think(board, side, limits, stop, nullptr);
 }
 
 std::vector<Pos> Player::ForbiddenNow() {
