@@ -629,6 +629,7 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
     vct_limits.max_ms = std::max<int64_t>(1, limits.soft_ms / 5);
     if (limits.max_nodes > 0) vct_limits.max_nodes = std::max<uint64_t>(1, shared.limits.max_nodes / 4);
     vct_limits.stop = &stop;
+    vct_limits.max_bytes = limits.threat_bytes;
     ThreatResult vct = FindVct(board, side, vct_limits);
     spend(vct.nodes);
     if (settle(vct)) return finish(result);

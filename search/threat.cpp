@@ -11,7 +11,7 @@ ThreatResult FindVcf(Board& board, Color attacker, const ThreatLimits& limits) {
 }
 
 ThreatResult FindVct(Board& board, Color attacker, const ThreatLimits& limits) {
-  VctSolver solver(20);
+  VctSolver solver(21);  // up to 32 MiB of df-pn table unless limits.max_bytes says less
   return solver.Solve(board, attacker, limits);
 }
 

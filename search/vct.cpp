@@ -31,6 +31,10 @@ constexpr size_t kVerifiedDefences = 2;
 constexpr int kNoVcfBits = 18;
 constexpr int kMaxDepthSlots = 64;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
+// Memory of a cached expansion beyond its children (hash node, two vectors, allocator
+// headers), and of a proof (hash node and its vector of moves).
+constexpr size_t kExpansionBytes = 160;
+constexpr size_t kProofBytes = 128;
 
 uint32_t Sum(uint64_t a, uint64_t b) { return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b)); }
 
@@ -45,8 +49,10 @@ bool IsWinningShape(const Board& board, Pos p, Color c) {
 
 VctSolver::VctSolver(int max_table_bits)
     : max_entries_(size_t{1} << std::max(max_table_bits, kInitialTableBits)),
+      table_entries_cap_(max_entries_),
       mask_((uint64_t{1} << kInitialTableBits) - 1),
       table_(mask_ + 1),
+      max_cached_children_(kMaxCachedChildren),
       vcf_(16),
       no_vcf_(size_t{1} << kNoVcfBits) {}
 
@@ -61,6 +67,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   stop_ = limits.stop;
   root_attacker_stones_ = board.count(attacker);
   max_moves_ = limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kDefaultMaxMoves;
+  SetMemory(limits.max_bytes);
 
   if (FiveAtOnce(board, attacker_, result)) return result;
   counter_vcfs_.assign(static_cast<size_t>(std::min(max_moves_, kMaxDepthSlots)) + 1, {});
@@ -78,7 +85,9 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     if (used_) table_.assign(table_.size(), Entry{});
     used_ = true;
     filled_ = 0;
-    for (const auto& [key, expansion] : children_) cached_children_ -= expansion.children.size();
+    for (const auto& [key, expansion] : children_) {
+      cached_children_ -= expansion.children.size() + expansion_cost_;
+    }
     children_.clear();
     quiet_ = quiet;
     node_cap_ = UINT64_MAX;
@@ -87,10 +96,10 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     }
     Search(true, root, kInf, kInf);
     result.win = Lookup(root, e) && e.pn == 0;
-    if (result.win || budget.aborted()) break;
+    if (result.win || budget.aborted() || proofs_.size() >= max_proofs_) break;
   }
   if (result.win) result.line = ProvenLine(root);
-  result.aborted = budget.aborted() && !result.win;
+  result.aborted = (budget.aborted() || proofs_.size() >= max_proofs_) && !result.win;
   result.nodes = budget.nodes();
   return result;
 }
@@ -98,20 +107,43 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
 void VctSolver::Cache(ChildCache& cache, uint64_t key, const std::vector<Child>& children,
                       const std::vector<Pos>& zone_vcf) {
   auto [it, inserted] = cache.try_emplace(key);
-  if (!inserted) cached_children_ -= it->second.children.size();
-  if (cached_children_ + children.size() > kMaxCachedChildren) {
+  if (!inserted) cached_children_ -= it->second.children.size() + expansion_cost_;
+  if (cached_children_ + children.size() + expansion_cost_ > max_cached_children_) {
     children_.clear();
     defences_.clear();
     cached_children_ = 0;
     it = cache.try_emplace(key).first;
   }
-  cached_children_ += children.size();
+  cached_children_ += children.size() + expansion_cost_;
   it->second = Expansion{children, zone_vcf};
 }
 
-bool VctSolver::Step() { return budget_->Step() && budget_->nodes() < node_cap_; }
+// The VCF solver's table and no_vcf_ have their fixed sizes; of the rest, the df-pn table
+// gets a quarter (a growing table briefly holds its old copy too), the child caches half and
+// the proofs a quarter.
+void VctSolver::SetMemory(size_t max_bytes) {
+  max_entries_ = table_entries_cap_;
+  max_cached_children_ = kMaxCachedChildren;
+  expansion_cost_ = 0;
+  max_proofs_ = SIZE_MAX;
+  if (max_bytes == 0) return;
+  const size_t fixed = no_vcf_.size() * sizeof(uint64_t) + (size_t{16} << 16);
+  const size_t rest = max_bytes > fixed ? max_bytes - fixed : 0;
+  while (max_entries_ > table_.size() && max_entries_ * sizeof(Entry) * 5 / 4 > rest / 4) {
+    max_entries_ /= 2;
+  }
+  expansion_cost_ = (kExpansionBytes + sizeof(Child) - 1) / sizeof(Child);
+  max_cached_children_ = std::min(kMaxCachedChildren, rest / 2 / sizeof(Child));
+  max_proofs_ = std::max<size_t>(1, rest / 4 / kProofBytes);
+}
 
-bool VctSolver::Stopped() const { return budget_->aborted() || budget_->nodes() >= node_cap_; }
+bool VctSolver::Step() {
+  return budget_->Step() && budget_->nodes() < node_cap_ && proofs_.size() < max_proofs_;
+}
+
+bool VctSolver::Stopped() const {
+  return budget_->aborted() || budget_->nodes() >= node_cap_ || proofs_.size() >= max_proofs_;
+}
 
 size_t VctSolver::Depth() const {
   return static_cast<size_t>(board_->count(attacker_) - root_attacker_stones_);
@@ -151,7 +183,7 @@ void VctSolver::Store(const Entry& entry) {
   }
   if (++filled_ > table_.size() / 2 && table_.size() < max_entries_) {
     // Small searches stay in a small table; big ones grow it, keeping what it holds.
-    std::vector<Entry> old(table_.size() * 4);
+    std::vector<Entry> old(std::min(table_.size() * 4, max_entries_));
     old.swap(table_);
     mask_ = table_.size() - 1;
     filled_ = 0;

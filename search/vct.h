@@ -78,6 +78,8 @@ class VctSolver {
   bool Step();
   bool Stopped() const;
   uint64_t NodeKey(uint64_t hash, bool attacker_to_move) const;
+  // Shares ThreatLimits::max_bytes among the tables.
+  void SetMemory(size_t max_bytes);
   bool Lookup(uint64_t key, Entry& entry) const;
   void Store(const Entry& entry);
   std::vector<Pos> ProvenLine(uint64_t root_key);
@@ -92,6 +94,7 @@ class VctSolver {
   ThreatBudget* budget_ = nullptr;
   const std::atomic<bool>* stop_ = nullptr;
   size_t max_entries_;
+  const size_t table_entries_cap_;  // max_entries_ without a memory budget
   uint64_t mask_;
   std::vector<Entry> table_;
   size_t filled_ = 0;
@@ -103,6 +106,11 @@ class VctSolver {
   ChildCache children_;
   ChildCache defences_;
   size_t cached_children_ = 0;
+  // With a memory budget, each cached expansion also counts for the memory of its map node
+  // and vectors (in children), and the proofs are limited.
+  size_t max_cached_children_;
+  size_t expansion_cost_ = 0;
+  size_t max_proofs_ = SIZE_MAX;
   VcfSolver vcf_;
   // Positions (as attacker node keys) where the attacker's VCF check found nothing; one key
   // a slot, the newest kept.

@@ -18,12 +18,20 @@ constexpr size_t kMaxHashBytes = size_t{64} << 30;
 constexpr int64_t kUnlimitedTimeLeft = 2147483647;  // Gomocup's "no match clock"
 constexpr int kMaxThreads = 256;
 
+// max_memory is one budget. The threat search's tables (the root VCT's df-pn table, child
+// caches and proofs, which grow with its time) get an eighth of it, at most 64 MiB; they stop
+// growing there (search/vct.h).
+size_t ThreatBytes(int64_t max_memory) {
+  if (max_memory <= 0) return 0;  // no limit: the solver's default sizes
+  return static_cast<size_t>(std::clamp<int64_t>(max_memory / 8, 4 * kMiB, 64 * kMiB));
+}
+
 // What the process needs besides the hash table: code, pattern tables (a few MiB per rule),
-// boards, stacks and per-thread search state (about 11 MiB measured with two threads), plus
-// slack for the allocator.
+// boards, stacks and per-thread search state (about 16 MiB peak measured in all, one or two
+// threads, with a 1 MiB table), slack for the allocator, and the threat search's share.
 int64_t MemoryOverhead(int threads, int64_t max_memory) {
   return 16 * static_cast<int64_t>(kMiB) + threads * 2 * static_cast<int64_t>(kMiB) +
-         max_memory / 32;
+         max_memory / 32 + static_cast<int64_t>(ThreatBytes(max_memory));
 }
 
 int64_t MsSince(Clock::time_point t) {
@@ -292,6 +300,7 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived,
   limits.max_nodes = settings_.max_nodes;
   limits.threads = settings_.threads;
   limits.multipv = std::max(1, multipv);
+  limits.threat_bytes = ThreatBytes(settings_.max_memory);
   Color side = board_->SideToMove();
   SearchResult result = search.Think(*board_, side, limits, stop, on_info);
   Pos move = SafeAnswer(result.best, side);
@@ -312,6 +321,7 @@ SearchResult Player::Analyse(const Board& board, Color side, int64_t ms,
   limits.max_depth = settings_.max_depth;
   limits.max_nodes = settings_.max_nodes;
   limits.threads = settings_.threads;
+  limits.threat_bytes = ThreatBytes(settings_.max_memory);
   return searcher().Think(board, side, limits, stop, nullptr);
 }
 
