@@ -65,7 +65,8 @@ constexpr int kRootVctNodeDivisor = 4;       // and node limit / this
 
 constexpr int kSearchVcfTableBits = 16;   // VCF solver of a search thread and of the root
 constexpr int kFindVcfTableBits = 14;     // one-shot FindVcf
-constexpr int kFindVctTableBits = 20;     // one-shot FindVct: its df-pn table's largest size
+constexpr int kFindVctTableBits = 21;     // one-shot FindVct: its df-pn table's largest size
+                                          // (32 MiB), unless ThreatLimits::max_bytes says less
 constexpr int kVctInitialTableBits = 15;  // a VCT df-pn table starts at this size
 constexpr int kVctVcfTableBits = 16;      // the VCF solver inside the VCT solver
 constexpr int kVctNoVcfBits = 18;         // the VCT solver's table of VCF failures

@@ -639,6 +639,7 @@ ThreatLimits RootVctLimits(const SearchLimits& limits, const std::atomic<bool>& 
     vct.max_nodes = std::max<uint64_t>(1, limits.max_nodes / kRootVctNodeDivisor);
   }
   vct.stop = &stop;
+  vct.max_bytes = limits.threat_bytes;
   return vct;
 }
 

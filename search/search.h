@@ -28,6 +28,7 @@ struct SearchLimits {
   uint64_t max_nodes = 0;  // 0: no limit
   int threads = 1;
   int multipv = 1;
+  size_t threat_bytes = 0;  // memory for the root's threat search (ThreatLimits::max_bytes)
 };
 
 // One root line: a move, its score and the principal variation that starts with it.

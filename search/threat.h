@@ -16,6 +16,9 @@ struct ThreatLimits {
   int max_attacker_moves = 0;   // most attacker moves up to the final threat; 0: no limit
   int64_t max_ms = 0;           // wall time from the call; 0: no limit
   const std::atomic<bool>* stop = nullptr;
+  // Memory the solver's tables may take (VCT: the df-pn table, the child caches and the
+  // proofs); it gives up when the proofs alone would pass it. 0: their default sizes.
+  size_t max_bytes = 0;
 };
 
 struct ThreatResult {

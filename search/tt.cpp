@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 
 #include "search/search.h"
 
@@ -41,24 +44,60 @@ int FromTT(int score, int ply) {
   return score;
 }
 
+// Smaller tables are zeroed in place (under a millisecond) and freed at once.
+constexpr size_t kFreshMemoryBytes = size_t{4} << 20;
+
 }  // namespace
 
 TranspositionTable::TranspositionTable(size_t bytes) { Resize(bytes); }
 
+TranspositionTable::~TranspositionTable() {
+  if (releaser_.joinable()) releaser_.join();
+  std::free(memory_);
+}
+
 void TranspositionTable::Resize(size_t bytes) {
-  size_t n = bytes / sizeof(Bucket);
-  if (n < 1) n = 1;
+  size_t n = std::max<size_t>(1, bytes / sizeof(Bucket));
   if (n != num_buckets_) {
-    buckets_.reset(new Bucket[n]);
-    num_buckets_ = n;
+    Allocate(n);
+  } else {
+    Clear();
   }
-  Clear();
+  generation_ = 0;
 }
 
 // Called between searches only: no other thread reads the table meanwhile.
 void TranspositionTable::Clear() {
-  std::fill_n(buckets_.get(), num_buckets_, Bucket{});
+  if (num_buckets_ * sizeof(Bucket) < kFreshMemoryBytes) {
+    std::memset(static_cast<void*>(buckets_), 0, num_buckets_ * sizeof(Bucket));
+  } else {
+    Allocate(num_buckets_);
+  }
   generation_ = 0;
+}
+
+// calloc hands out large blocks as fresh pages (mmap) that it need not zero: neither the
+// allocation nor the first use of a page costs anything before the search touches it. The old
+// block goes first, so that two tables are never resident at once; unmapping hundreds of MiB
+// of touched pages takes tens of milliseconds, so a large one is freed on a helper thread.
+void TranspositionTable::Allocate(size_t num_buckets) {
+  if (releaser_.joinable()) releaser_.join();
+  if (memory_ != nullptr) {
+    if (num_buckets_ * sizeof(Bucket) < kFreshMemoryBytes) {
+      std::free(memory_);
+    } else {
+      releaser_ = std::thread([memory = memory_] { std::free(memory); });
+    }
+  }
+  // A size the OS refuses (hash_size beyond the machine) gets the largest half that it grants.
+  while ((memory_ = std::calloc(num_buckets * sizeof(Bucket) + alignof(Bucket), 1)) == nullptr) {
+    if (num_buckets == 1) throw std::bad_alloc();
+    num_buckets /= 2;
+  }
+  auto address = reinterpret_cast<uintptr_t>(memory_);
+  address = (address + alignof(Bucket) - 1) & ~(uintptr_t{alignof(Bucket)} - 1);
+  buckets_ = reinterpret_cast<Bucket*>(address);
+  num_buckets_ = num_buckets;
 }
 
 bool TranspositionTable::Probe(uint64_t key, int ply, TTHit& hit) const {

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <thread>
 
 #include "engine/types.h"
 
@@ -24,7 +24,13 @@ struct TTHit {
 class TranspositionTable {
  public:
   explicit TranspositionTable(size_t bytes);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
+  // Neither touches the table's memory: a large table is replaced by fresh memory, which the
+  // OS supplies as zero pages on first use, and the old one is released on another thread.
+  // So a move never waits for the table to be filled or freed, however large it is.
   void Resize(size_t bytes);
   void Clear();
   size_t bytes() const { return num_buckets_ * sizeof(Bucket); }
@@ -52,8 +58,13 @@ class TranspositionTable {
     return static_cast<size_t>((static_cast<unsigned __int128>(key) * num_buckets_) >> 64);
   }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  // Replaces the table by num_buckets zeroed buckets.
+  void Allocate(size_t num_buckets);
+
+  void* memory_ = nullptr;  // from calloc; buckets_ is its first 64-byte boundary
+  Bucket* buckets_ = nullptr;
   size_t num_buckets_ = 0;
+  std::thread releaser_;  // frees the last replaced table
   uint8_t generation_ = 0;
 };
 

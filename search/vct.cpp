@@ -14,6 +14,10 @@ namespace {
 constexpr uint32_t kInf = kVctInf;
 constexpr int kMaxDepthSlots = 64;
 constexpr uint64_t kDefenderSalt = 0x94D049BB133111EBull;
+// Memory of a cached expansion beyond its children (hash node, two vectors, allocator
+// headers), and of a proof (hash node and its vector of moves).
+constexpr size_t kExpansionBytes = 160;
+constexpr size_t kProofBytes = 128;
 
 uint32_t Sum(uint64_t a, uint64_t b) {
   return static_cast<uint32_t>(std::min<uint64_t>(kInf, a + b));
@@ -36,6 +40,7 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   limits_.root_attacker_stones = board.count(attacker);
   limits_.max_moves =
       limits.max_attacker_moves > 0 ? limits.max_attacker_moves : kVctDefaultMaxMoves;
+  SetMemory(limits.max_bytes);
 
   if (FiveAtOnce(board, attacker_, result)) return result;
   vcfs_.counter.assign(static_cast<size_t>(std::min(limits_.max_moves, kMaxDepthSlots)) + 1, {});
@@ -46,12 +51,15 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
   // first pass says nothing about quiet moves).
   Entry e;
   proofs_.clear();
+  cache_.attacker.clear();
   cache_.defender.clear();
   vcfs_.salt += 0x9E3779B97F4A7C15ull;  // forgets the keys of earlier solves
   cache_.size = 0;
   for (bool quiet : {false, true}) {
     table_.Clear();
-    for (const auto& [key, expansion] : cache_.attacker) cache_.size -= expansion.children.size();
+    for (const auto& [key, expansion] : cache_.attacker) {
+      cache_.size -= expansion.children.size() + cache_.expansion_cost;
+    }
     cache_.attacker.clear();
     limits_.quiet = quiet;
     limits_.node_cap = UINT64_MAX;
@@ -61,10 +69,10 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
     }
     Search(true, root, kInf, kInf);
     result.win = Lookup(root, e) && e.pn == 0;
-    if (result.win || budget.aborted()) break;
+    if (result.win || budget.aborted() || proofs_.size() >= limits_.max_proofs) break;
   }
   if (result.win) result.line = ProvenLine(root);
-  result.aborted = budget.aborted() && !result.win;
+  result.aborted = (budget.aborted() || proofs_.size() >= limits_.max_proofs) && !result.win;
   result.nodes = budget.nodes();
   return result;
 }
@@ -72,23 +80,42 @@ ThreatResult VctSolver::Solve(Board& board, Color attacker, const ThreatLimits& 
 void VctSolver::Cache(ChildCache& cache, uint64_t key, const std::vector<Child>& children,
                       const std::vector<Pos>& zone_vcf) {
   auto [it, inserted] = cache.try_emplace(key);
-  if (!inserted) cache_.size -= it->second.children.size();
-  if (cache_.size + children.size() > kVctMaxCachedChildren) {
+  if (!inserted) cache_.size -= it->second.children.size() + cache_.expansion_cost;
+  if (cache_.size + children.size() + cache_.expansion_cost > cache_.max_size) {
     cache_.attacker.clear();
     cache_.defender.clear();
     cache_.size = 0;
     it = cache.try_emplace(key).first;
   }
-  cache_.size += children.size();
+  cache_.size += children.size() + cache_.expansion_cost;
   it->second = Expansion{children, zone_vcf};
 }
 
+// The VCF solver's table and the failure slots have their fixed sizes; of the rest, the df-pn
+// table gets a quarter (a growing table briefly holds its old copy too), the child caches half
+// and the proofs a quarter.
+void VctSolver::SetMemory(size_t max_bytes) {
+  cache_.max_size = kVctMaxCachedChildren;
+  cache_.expansion_cost = 0;
+  limits_.max_proofs = SIZE_MAX;
+  if (max_bytes == 0) return table_.SetMemory(0);
+  const size_t fixed = vcfs_.failed.size() * sizeof(uint64_t) +
+                       (size_t{16} << kVctVcfTableBits);  // the VCF table's 16-byte entries
+  const size_t rest = max_bytes > fixed ? max_bytes - fixed : 0;
+  table_.SetMemory(std::max<size_t>(1, rest / 4));
+  cache_.expansion_cost = (kExpansionBytes + sizeof(Child) - 1) / sizeof(Child);
+  cache_.max_size = std::min(kVctMaxCachedChildren, rest / 2 / sizeof(Child));
+  limits_.max_proofs = std::max<size_t>(1, rest / 4 / kProofBytes);
+}
+
 bool VctSolver::Step() {
-  return limits_.budget->Step() && limits_.budget->nodes() < limits_.node_cap;
+  return limits_.budget->Step() && limits_.budget->nodes() < limits_.node_cap &&
+         proofs_.size() < limits_.max_proofs;
 }
 
 bool VctSolver::Stopped() const {
-  return limits_.budget->aborted() || limits_.budget->nodes() >= limits_.node_cap;
+  return limits_.budget->aborted() || limits_.budget->nodes() >= limits_.node_cap ||
+         proofs_.size() >= limits_.max_proofs;
 }
 
 size_t VctSolver::Depth() const {

@@ -52,7 +52,9 @@ class VctSolver {
   struct ChildCaches {
     ChildCache attacker;
     ChildCache defender;
-    size_t size = 0;  // children held
+    size_t size = 0;  // children held, and with a memory budget the cost of their expansions
+    size_t max_size = kVctMaxCachedChildren;
+    size_t expansion_cost = 0;  // an expansion's memory beyond its children, in children
   };
   // How a proven node wins: its whole remaining line when it was proven on the spot, or the
   // child to follow.
@@ -68,6 +70,7 @@ class VctSolver {
     const std::atomic<bool>* stop = nullptr;
     uint64_t node_cap = UINT64_MAX;  // this pass stops at this many nodes
     bool quiet = true;               // this pass tries quiet moves
+    size_t max_proofs = SIZE_MAX;    // the solve gives up past this many proofs
   };
   // What the VCF solver has told.
   struct VcfMemory {
@@ -109,6 +112,8 @@ class VctSolver {
   int Remaining() const;
   // The attacker's moves since the root.
   size_t Depth() const;
+  // Shares ThreatLimits::max_bytes among the df-pn table, the child caches and the proofs.
+  void SetMemory(size_t max_bytes);
   // Counts a node; false when the budget or this pass's node cap is spent.
   bool Step();
   bool Stopped() const;

@@ -6,9 +6,18 @@
 
 namespace sente {
 VctTable::VctTable(int max_bits)
-    : max_entries_(size_t{1} << std::max(max_bits, kVctInitialTableBits)),
+    : cap_entries_(size_t{1} << std::max(max_bits, kVctInitialTableBits)),
+      max_entries_(cap_entries_),
       mask_((uint64_t{1} << kVctInitialTableBits) - 1),
       entries_(mask_ + 1) {}
+
+void VctTable::SetMemory(size_t bytes) {
+  max_entries_ = cap_entries_;
+  if (bytes == 0) return;
+  while (max_entries_ > entries_.size() && max_entries_ * sizeof(VctEntry) * 5 / 4 > bytes) {
+    max_entries_ /= 2;
+  }
+}
 
 void VctTable::Clear() {
   if (used_) entries_.assign(entries_.size(), VctEntry{});
@@ -38,7 +47,7 @@ void VctTable::Store(const VctEntry& entry) {
   }
   if (++filled_ > entries_.size() / 2 && entries_.size() < max_entries_) {
     // Small searches stay in a small table; big ones grow it, keeping what it holds.
-    std::vector<VctEntry> old(entries_.size() * 4);
+    std::vector<VctEntry> old(std::min(entries_.size() * 4, max_entries_));
     old.swap(entries_);
     mask_ = entries_.size() - 1;
     filled_ = 0;

@@ -22,12 +22,17 @@ class VctTable {
   // Up to 2^max_bits entries of 16 bytes; never fewer than the initial size.
   explicit VctTable(int max_bits);
 
+  // Caps the growth so that the table, with its old copy while it grows, fits in `bytes`;
+  // 0: the constructor's cap. A table already larger stays as it is.
+  void SetMemory(size_t bytes);
+
   // Empties the table for a new search.
   void Clear();
   bool Probe(uint64_t key, VctEntry& entry) const;
   void Store(const VctEntry& entry);
 
  private:
+  const size_t cap_entries_;  // max_entries_ without a memory budget
   size_t max_entries_;
   uint64_t mask_;
   std::vector<VctEntry> entries_;

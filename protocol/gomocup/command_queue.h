@@ -20,8 +20,10 @@ namespace sente {
 
 using Clock = std::chrono::steady_clock;
 
-// Longer lines are cut to this length and flagged; no valid command comes near it.
-constexpr size_t kMaxLineLength = 4096;
+// Lines up to this length are taken whole: Piskvork sends `INFO folder <path>`, and a Windows
+// path reaches 32,767 characters. A longer line is no command: its first kMaxLineLength bytes
+// are kept, the rest is read and dropped up to the line's end, and it gets one ERROR.
+constexpr size_t kMaxLineLength = size_t{1} << 20;
 
 struct InputLine {
   std::string text;        // without the line ending; at most kMaxLineLength bytes

@@ -16,16 +16,23 @@ constexpr size_t kMiB = size_t{1} << 20;
 constexpr size_t kDefaultHashBytes = 128 * kMiB;
 constexpr size_t kMinHashBytes = 1 * kMiB;
 constexpr size_t kMaxHashBytes = size_t{64} << 30;
-constexpr size_t kBytesPerMs = 1 << 20;  // hash a move can afford to fill per ms of budget
 constexpr int64_t kUnlimitedTimeLeft = 2147483647;  // Gomocup's "no match clock"
 constexpr int kMaxThreads = 256;
 
+// max_memory is one budget. The threat search's tables (the root VCT's df-pn table, child
+// caches and proofs, which grow with its time) get an eighth of it, at most 64 MiB; they stop
+// growing there (search/vct.h).
+size_t ThreatBytes(int64_t max_memory) {
+  if (max_memory <= 0) return 0;  // no limit: the solver's default sizes
+  return static_cast<size_t>(std::clamp<int64_t>(max_memory / 8, 4 * kMiB, 64 * kMiB));
+}
+
 // What the process needs besides the hash table: code, pattern tables (a few MiB per rule),
-// boards, stacks and per-thread search state (about 11 MiB measured with two threads), plus
-// slack for the allocator.
+// boards, stacks and per-thread search state (about 16 MiB peak measured in all, one or two
+// threads, with a 1 MiB table), slack for the allocator, and the threat search's share.
 int64_t MemoryOverhead(int threads, int64_t max_memory) {
   return 16 * static_cast<int64_t>(kMiB) + threads * 2 * static_cast<int64_t>(kMiB) +
-         max_memory / 32;
+         max_memory / 32 + static_cast<int64_t>(ThreatBytes(max_memory));
 }
 
 int64_t MsSince(Clock::time_point t) {
@@ -209,14 +216,10 @@ size_t Player::HashBytes() const {
   return std::min(bytes, MaxHashBytes());
 }
 
-// Filling a large table takes a while (about 1 ms per MiB on a busy machine): a move with little time
-// keeps the table it has, or starts with a small one, and the full size comes later.
-Searcher& Player::searcher(int64_t hard_ms) {
+// Neither a new size nor a clear touches the table (search/tt.h): the page faults of its first
+// use fall in the search, on the move's clock, so the full size applies from the first move.
+Searcher& Player::searcher() {
   size_t want = HashBytes();
-  if (hard_ms > 0 && want != applied_hash_bytes_) {
-    size_t affordable = std::max(kMinHashBytes, static_cast<size_t>(hard_ms) * kBytesPerMs);
-    if (want > affordable) want = searcher_ ? applied_hash_bytes_ : affordable;
-  }
   if (!searcher_) {
     searcher_ = std::make_unique<Searcher>(want);
   } else if (want != applied_hash_bytes_) {
@@ -286,7 +289,7 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived,
   for (Pos p : board_->points()) any_point |= board_->IsEmpty(p) && !Blocked(p);
   if (!any_point) return absl::FailedPreconditionError("the board is full");
   TimeBudget budget = Budget();
-  Searcher& search = searcher(budget.hard_ms);
+  Searcher& search = searcher();
   SearchLimits limits;
   if (budget.hard_ms > 0) {
     int64_t spent = MsSince(arrived) + setup_ms_;
@@ -297,6 +300,7 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived,
   limits.max_nodes = settings_.max_nodes;
   limits.threads = settings_.threads;
   limits.multipv = std::max(1, multipv);
+  limits.threat_bytes = ThreatBytes(settings_.max_memory);
   Color side = board_->SideToMove();
   SearchResult result = search.Think(*board_, side, limits, stop, on_info);
   Pos move = SafeAnswer(result.best, side);
@@ -317,7 +321,8 @@ SearchResult Player::Analyse(const Board& board, Color side, int64_t ms,
   limits.max_depth = settings_.max_depth;
   limits.max_nodes = settings_.max_nodes;
   limits.threads = settings_.threads;
-  return searcher(limits.hard_ms).Think(board, side, limits, stop, nullptr);
+  limits.threat_bytes = ThreatBytes(settings_.max_memory);
+  return searcher().Think(board, side, limits, stop, nullptr);
 }
 
 std::vector<Pos> Player::ForbiddenNow() {

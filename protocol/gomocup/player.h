@@ -79,7 +79,7 @@ class Player {
   std::vector<Pos> ForbiddenNow();
 
  private:
-  Searcher& searcher(int64_t hard_ms);
+  Searcher& searcher();
   void Rebuild(Rule rule, const std::vector<Pos>& skip);
   Pos SafeAnswer(Pos proposed, Color side);
   bool Blocked(Pos p) const;
