@@ -12,8 +12,8 @@
 #include "search/movegen.h"
 #include "search/params.h"
 #include "search/threat.h"
-#include "search/vcf.h"
 #include "search/tt.h"
+#include "search/vcf.h"
 
 namespace sente {
 namespace {
@@ -31,10 +31,14 @@ constexpr int kNoScore = kScoreInfinite + 1;
 // The score of a node its threats decide alone, or kNoScore.
 constexpr int DecidedScore(NodeState state, int ply) {
   switch (state) {
-    case NodeState::kWinNow: return WinIn(ply + 1);
-    case NodeState::kLost: return LossIn(ply + 2);
-    case NodeState::kWinIn3: return WinIn(ply + 3);
-    default: return kNoScore;
+    case NodeState::kWinNow:
+      return WinIn(ply + 1);
+    case NodeState::kLost:
+      return LossIn(ply + 2);
+    case NodeState::kWinIn3:
+      return WinIn(ply + 3);
+    default:
+      return kNoScore;
   }
 }
 
@@ -84,9 +88,9 @@ struct Reductions {
   Reductions() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
-        table[d][m] = d == 0 || m == 0 ? 0
-                                       : static_cast<int8_t>(kLmrBase + std::log(d) * std::log(m) /
-                                                                            kLmrDivisor);
+        table[d][m] = d == 0 || m == 0
+                          ? 0
+                          : static_cast<int8_t>(kLmrBase + std::log(d) * std::log(m) / kLmrDivisor);
   }
   int operator()(int depth, int move_number) const {
     return table[std::min(depth, 63)][std::min(move_number, 63)];
@@ -146,9 +150,7 @@ class Worker {
   uint64_t Key(int ply) const {
     return board_.hash() ^ (SideAt(ply) == Color::kWhite ? kWhiteToMoveKey : 0);
   }
-  void MakeMove(int ply, Pos p) {
-    board_.Place(p, SideAt(ply));
-  }
+  void MakeMove(int ply, Pos p) { board_.Place(p, SideAt(ply)); }
   void UndoMove() { board_.Undo(); }
 
   bool Stopped() const { return stopped_; }
@@ -313,10 +315,9 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     // A single forced reply costs no depth: fours are extended this way.
     const int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
     MakeMove(ply, m.pos);
-    const int score =
-        i == 0 ? -Search(ply + 1, new_depth, -beta, -alpha, pv_node)
-               : SearchLateMove(ply, depth, new_depth, i, m.pos, alpha, beta, pv_node, quiet,
-                                tactical || forced);
+    const int score = i == 0 ? -Search(ply + 1, new_depth, -beta, -alpha, pv_node)
+                             : SearchLateMove(ply, depth, new_depth, i, m.pos, alpha, beta, pv_node,
+                                              quiet, tactical || forced);
     UndoMove();
     if (stopped_) return 0;
 
@@ -336,7 +337,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   }
   if (best >= beta && best_move != kNoPos)
     UpdateHistory(ply, us, depth, best_move, quiets, num_quiets);
-  const Bound bound = best >= beta ? Bound::kLower
+  const Bound bound = best >= beta                    ? Bound::kLower
                       : (pv_node && best > old_alpha) ? Bound::kExact
                                                       : Bound::kUpper;
   shared_.tt->Store(key, ply, best_move, best, eval, depth, bound);
@@ -365,8 +366,10 @@ inline int Worker::PruneNode(int ply, int depth, int beta, int eval, bool null_o
 inline void Worker::OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos tt_move) const {
   for (int i = 0; i < n; ++i) {
     ScoredMove& m = moves[i];
-    if (m.pos == tt_move) m.score = 1 << 30;
-    else if (history_->IsKiller(ply, m.pos)) m.score += kKillerBonus;
+    if (m.pos == tt_move)
+      m.score = 1 << 30;
+    else if (history_->IsKiller(ply, m.pos))
+      m.score += kKillerBonus;
     m.score += history_->score[Index(us)][m.pos] / kHistoryDivisor;
   }
 }
@@ -485,8 +488,8 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
 void Worker::Run() {
   const int n = static_cast<int>(root_moves_.size());
   const int lines = std::clamp(shared_.limits.multipv, 1, n);
-  const int max_depth = shared_.limits.max_depth > 0 ? std::min(shared_.limits.max_depth, kMaxPly - 8)
-                                                     : kMaxPly - 8;
+  const int max_depth =
+      shared_.limits.max_depth > 0 ? std::min(shared_.limits.max_depth, kMaxPly - 8) : kMaxPly - 8;
   Pos last_best = kNoPos;
   int stable = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
@@ -659,8 +662,8 @@ bool Settle(Board& board, Color side, const ThreatResult& threat, const SharedSt
   if (!threat.win || first == kNoPos || !board.IsEmpty(first) || !IsLegalMove(board, first, side))
     return false;
   result.best = first;
-  result.score = board.MakesFive(first, side) ? WinIn(1)
-                                              : WinIn(static_cast<int>(threat.line.size()) + 2);
+  result.score =
+      board.MakesFive(first, side) ? WinIn(1) : WinIn(static_cast<int>(threat.line.size()) + 2);
   result.pv = threat.line;
   result.depth = PliesToEnd(result.score);
   if (on_info) {
@@ -695,14 +698,14 @@ bool SettleByThreats(Board& board, Color side, const std::atomic<bool>& stop,
 
 // Lazy SMP: `threads` workers search the root moves, helpers on their own threads, until the
 // main one (the first) stops.
-std::vector<std::unique_ptr<Worker>> RunWorkers(SharedState& shared, const Board& board,
-                                                Color side, const std::vector<RootMove>& root_moves,
+std::vector<std::unique_ptr<Worker>> RunWorkers(SharedState& shared, const Board& board, Color side,
+                                                const std::vector<RootMove>& root_moves,
                                                 int threads, const InfoCallback& on_info) {
   std::vector<std::unique_ptr<Worker>> workers;
   const InfoCallback* callback = on_info ? &on_info : nullptr;
   for (int i = 0; i < threads; ++i) {
-    workers.push_back(std::make_unique<Worker>(shared, board, side, i, root_moves,
-                                               i == 0 ? callback : nullptr));
+    workers.push_back(
+        std::make_unique<Worker>(shared, board, side, i, root_moves, i == 0 ? callback : nullptr));
     shared.workers.push_back(workers.back().get());
   }
   std::vector<std::thread> helpers;

@@ -12,9 +12,9 @@
 namespace sente {
 
 struct ThreatLimits {
-  uint64_t max_nodes = 0;       // 0: no limit
-  int max_attacker_moves = 0;   // most attacker moves up to the final threat; 0: no limit
-  int64_t max_ms = 0;           // wall time from the call; 0: no limit
+  uint64_t max_nodes = 0;      // 0: no limit
+  int max_attacker_moves = 0;  // most attacker moves up to the final threat; 0: no limit
+  int64_t max_ms = 0;          // wall time from the call; 0: no limit
   const std::atomic<bool>* stop = nullptr;
   // Memory the solver's tables may take (VCT: the df-pn table, the child caches and the
   // proofs); it gives up when the proofs alone would pass it. 0: their default sizes.
@@ -22,9 +22,9 @@ struct ThreatLimits {
 };
 
 struct ThreatResult {
-  bool win = false;        // a forced win was proven
-  bool aborted = false;    // a limit other than max_attacker_moves cut the search short
-  std::vector<Pos> line;   // attacker first, alternating, ending with the attacker's last threat
+  bool win = false;       // a forced win was proven
+  bool aborted = false;   // a limit other than max_attacker_moves cut the search short
+  std::vector<Pos> line;  // attacker first, alternating, ending with the attacker's last threat
   uint64_t nodes = 0;
 };
 

@@ -26,8 +26,8 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t kMaxLineLength = size_t{1} << 20;
 
 struct InputLine {
-  std::string text;        // without the line ending; at most kMaxLineLength bytes
-  size_t length = 0;       // length of the whole line as sent
+  std::string text;   // without the line ending; at most kMaxLineLength bytes
+  size_t length = 0;  // length of the whole line as sent
   Clock::time_point arrived;
   uint64_t stops_before = 0;  // interrupting lines read before this one
 };

@@ -42,8 +42,8 @@ int64_t MsSince(Clock::time_point t) {
 absl::StatusOr<int64_t> ParseInt64(absl::string_view key, absl::string_view value) {
   int64_t v = 0;
   if (!absl::SimpleAtoi(value, &v)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("INFO ", key, ": bad value '", value.substr(0, 40), "' (expected an integer)"));
+    return absl::InvalidArgumentError(absl::StrCat("INFO ", key, ": bad value '",
+                                                   value.substr(0, 40), "' (expected an integer)"));
   }
   return v;
 }
@@ -110,8 +110,10 @@ absl::Status Player::SetInfo(absl::string_view key, absl::string_view value) {
     if ((v = number(INT64_MIN, INT64_MAX)).ok()) settings_.show_detail = *v != 0;
   } else if (key == "rule") {
     if ((v = number(INT64_MIN, INT64_MAX)).ok()) {
-      absl::StatusOr<Rule> rule = RuleFromCode(static_cast<int>(std::clamp<int64_t>(*v, -1, 1 << 20)));
-      if (!rule.ok()) return absl::InvalidArgumentError(absl::StrCat("INFO rule: ", rule.status().message()));
+      absl::StatusOr<Rule> rule =
+          RuleFromCode(static_cast<int>(std::clamp<int64_t>(*v, -1, 1 << 20)));
+      if (!rule.ok())
+        return absl::InvalidArgumentError(absl::StrCat("INFO rule: ", rule.status().message()));
       if (*rule != settings_.rule) {
         settings_.rule = *rule;
         hash_stale_ = true;
@@ -171,8 +173,8 @@ absl::Status Player::SetPosition(const std::vector<BoardStone>& stones) {
   Board next(board_->width(), board_->height(), board_->rule());
   std::vector<Pos> blocked;
   for (const BoardStone& s : stones) {
-    bool taken = !next.IsEmpty(s.pos) ||
-                 std::find(blocked.begin(), blocked.end(), s.pos) != blocked.end();
+    bool taken =
+        !next.IsEmpty(s.pos) || std::find(blocked.begin(), blocked.end(), s.pos) != blocked.end();
     if (!next.OnBoard(s.pos) || taken) {
       return absl::InvalidArgumentError(
           absl::StrCat("point ", FormatGomocup(s.pos), " is given twice"));
@@ -193,7 +195,8 @@ absl::Status Player::SetMoves(const std::vector<Pos>& moves) {
   Board next(board_->width(), board_->height(), board_->rule());
   for (Pos p : moves) {
     if (!next.OnBoard(p) || !next.IsEmpty(p)) {
-      return absl::InvalidArgumentError(absl::StrCat("point ", FormatGomocup(p), " is given twice"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("point ", FormatGomocup(p), " is given twice"));
     }
     next.Play(p);
   }
@@ -281,8 +284,7 @@ void Player::ChargeTime(Clock::time_point arrived) {
   setup_ms_ = 0;
 }
 
-absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived,
-                                           const std::atomic<bool>& stop,
+absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std::atomic<bool>& stop,
                                            const InfoCallback& on_info, int multipv) {
   if (!board_) return NoGame();
   bool any_point = false;

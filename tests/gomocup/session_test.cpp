@@ -1,4 +1,6 @@
 // The Gomocup session in process: every command, the board it leaves, and bad input.
+#include "protocol/gomocup/session.h"
+
 #include <cstring>
 #include <set>
 #include <sstream>
@@ -11,7 +13,6 @@
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
 #include "gtest/gtest.h"
-#include "protocol/gomocup/session.h"
 #include "protocol/gomocup/swap2.h"
 #include "tests/gomocup/harness.h"
 #include "tests/test_util.h"
@@ -88,10 +89,10 @@ TEST(GomocupSession, BadInputGetsAReasonAndChangesNothing) {
   h.Send("INFO timeout_turn 30");
   ASSERT_TRUE(IsMove(h.One("TURN 7,7")));
   const std::vector<Pos> before = h.board().history();
-  for (const char* bad : {"TURN 15,3", "TURN -1,3", "TURN 7", "TURN a,b", "TURN", "TURN 7,7",
-                          "TURN 99999999999,1", "PLAY 7,7", "TAKEBACK 3,3", "TAKEBACK x",
-                          "YXNBEST 0", "YXNBEST x", "INFO timeout_turn -5", "INFO rule 3",
-                          "INFO max_memory lots", "DONE"}) {
+  for (const char* bad :
+       {"TURN 15,3", "TURN -1,3", "TURN 7", "TURN a,b", "TURN", "TURN 7,7", "TURN 99999999999,1",
+        "PLAY 7,7", "TAKEBACK 3,3", "TAKEBACK x", "YXNBEST 0", "YXNBEST x", "INFO timeout_turn -5",
+        "INFO rule 3", "INFO max_memory lots", "DONE"}) {
     std::string answer = h.One(bad);
     EXPECT_EQ(answer.rfind("ERROR ", 0), 0u) << bad << " -> " << answer;
     EXPECT_GT(answer.size(), 8u) << "no reason given for " << bad;
@@ -162,8 +163,7 @@ TEST(GomocupSession, RenjuForbiddenPointsThroughTheProtocol) {
   ASSERT_EQ(h.One("START 15"), "OK");
   h.Send("INFO rule 4\nINFO timeout_turn 100\nINFO show_detail 0");
   for (const char* file : {"mintaka.txt", "alphagomoku.txt", "quintet.txt", "constructed.txt"}) {
-    for (const CaseBlock& c :
-         testing::ReadCases(std::string("renju-forbidden/") + file)) {
+    for (const CaseBlock& c : testing::ReadCases(std::string("renju-forbidden/") + file)) {
       absl::StatusOr<Diagram> diagram = ParseDiagram(c.board);
       ASSERT_TRUE(diagram.ok()) << c.name;
       int black = 0, white = 0;
@@ -280,8 +280,9 @@ TEST(GomocupSession, Swap2OpeningsAreTheTwentySixShapes) {
 
 TEST(GomocupSession, InfoSettingsReachTheEngine) {
   Harness h;
-  h.Send("INFO max_memory 8589934592\nINFO thread_num 2\nINFO max_depth 3\nINFO max_node 5000"
-         "\nINFO hash_size 4096\nINFO timeout_match 100000\nINFO time_left 50000");
+  h.Send(
+      "INFO max_memory 8589934592\nINFO thread_num 2\nINFO max_depth 3\nINFO max_node 5000"
+      "\nINFO hash_size 4096\nINFO timeout_match 100000\nINFO time_left 50000");
   std::vector<std::string> info = h.Send("YXSHOWINFO");
   EXPECT_TRUE(info.empty());
   ASSERT_EQ(h.messages().size(), 2u);
