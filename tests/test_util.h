@@ -1,8 +1,9 @@
 // Helpers shared by the test suites: paths to test data and reading its case files, boards
-// built from diagrams and move lists, and whether the build is sanitized.
+// built from diagrams and move lists, random positions, and whether the build is sanitized.
 #pragma once
 
 #include <cstdlib>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,17 @@ inline Board BoardFromMoves(Rule rule, int size, absl::string_view moves) {
 inline bool Sanitized() {
   const char* s = std::getenv("SENTE_SANITIZED");
   return s != nullptr && *s != '\0' && std::string(s) != "0";
+}
+
+// One step of a random walk through positions: a stone of either colour on a random empty
+// point, taken back one time in three. Returns the empty points as they were before it.
+inline std::vector<Pos> RandomPlaceOrUndo(Board& board, std::mt19937& rng) {
+  std::vector<Pos> empty;
+  for (Pos p : board.points())
+    if (board.IsEmpty(p)) empty.push_back(p);
+  board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
+  if (rng() % 3 == 0) board.Undo();
+  return empty;
 }
 
 }  // namespace sente::testing

@@ -143,11 +143,7 @@ TEST(Board, ThreatCountsMatchTheCells) {
     Board board(15, 15, rule);
     int seen[kNumPattern4] = {};
     for (int step = 0; step < 300; ++step) {
-      std::vector<Pos> empty;
-      for (Pos p : board.points())
-        if (board.IsEmpty(p)) empty.push_back(p);
-      board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
-      if (rng() % 3 == 0) board.Undo();
+      const std::vector<Pos> empty = testing::RandomPlaceOrUndo(board, rng);
       if (step % 7 == 0) {
         // Stones placed and taken back while the counts are paused leave them right.
         ThreatCountsPause pause(board);

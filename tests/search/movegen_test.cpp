@@ -12,6 +12,7 @@
 #include "engine/coord.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
+#include "tests/test_util.h"
 
 namespace sente {
 namespace {
@@ -109,11 +110,7 @@ TEST(MoveGen, ReadThreatsMatchesTheCells) {
     Board board(15, 15, rule);
     NodeThreats threats;
     for (int step = 0; step < 300; ++step) {
-      std::vector<Pos> empty;
-      for (Pos p : board.points())
-        if (board.IsEmpty(p)) empty.push_back(p);
-      board.Place(empty[rng() % empty.size()], rng() % 2 ? Color::kBlack : Color::kWhite);
-      if (rng() % 3 == 0) board.Undo();
+      testing::RandomPlaceOrUndo(board, rng);
       for (Color c : {Color::kBlack, Color::kWhite}) {
         int count[kNumPattern4] = {};
         for (Pos p : board.points())
