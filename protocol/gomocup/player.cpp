@@ -221,6 +221,16 @@ size_t Player::HashBytes() const {
 
 // Neither a new size nor a clear touches the table (search/tt.h): the page faults of its first
 // use fall in the search, on the move's clock, so the full size applies from the first move.
+// The limits INFO sets: depth, nodes, threads, and the threat search's share of max_memory.
+SearchLimits Player::SettingsLimits() const {
+  SearchLimits limits;
+  limits.max_depth = settings_.max_depth;
+  limits.max_nodes = settings_.max_nodes;
+  limits.threads = settings_.threads;
+  limits.threat_bytes = ThreatBytes(settings_.max_memory);
+  return limits;
+}
+
 Searcher& Player::searcher() {
   size_t want = HashBytes();
   if (!searcher_) {
@@ -292,17 +302,13 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std:
   if (!any_point) return absl::FailedPreconditionError("the board is full");
   TimeBudget budget = Budget();
   Searcher& search = searcher();
-  SearchLimits limits;
+  SearchLimits limits = SettingsLimits();
   if (budget.hard_ms > 0) {
     int64_t spent = MsSince(arrived) + setup_ms_;
     limits.hard_ms = std::max<int64_t>(1, budget.hard_ms - spent);
     limits.soft_ms = std::clamp<int64_t>(budget.soft_ms - spent, 1, limits.hard_ms);
   }
-  limits.max_depth = settings_.max_depth;
-  limits.max_nodes = settings_.max_nodes;
-  limits.threads = settings_.threads;
   limits.multipv = std::max(1, multipv);
-  limits.threat_bytes = ThreatBytes(settings_.max_memory);
   Color side = board_->SideToMove();
   SearchResult result = search.Think(*board_, side, limits, stop, on_info);
   Pos move = SafeAnswer(result.best, side);
@@ -317,13 +323,9 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std:
 
 SearchResult Player::Analyse(const Board& board, Color side, int64_t ms,
                              const std::atomic<bool>& stop) {
-  SearchLimits limits;
+  SearchLimits limits = SettingsLimits();
   limits.hard_ms = std::max<int64_t>(1, ms);
   limits.soft_ms = std::max<int64_t>(1, ms / 2);
-  limits.max_depth = settings_.max_depth;
-  limits.max_nodes = settings_.max_nodes;
-  limits.threads = settings_.threads;
-  limits.threat_bytes = ThreatBytes(settings_.max_memory);
   return searcher().Think(board, side, limits, stop, nullptr);
 }
 

@@ -79,6 +79,7 @@ class Player {
 
  private:
   Searcher& searcher();
+  SearchLimits SettingsLimits() const;
   void Rebuild(Rule rule, const std::vector<Pos>& skip);
   Pos SafeAnswer(Pos proposed, Color side);
   bool Blocked(Pos p) const;
