@@ -3,11 +3,11 @@
 //
 // A subcommand registers its flags, each bound to where its value goes, then parses:
 //
-//   ArgParser parser;
+//   ArgParser parser("bench");
 //   parser.AddInt("--depth", &depth, 1, 100);
 //   parser.AddSwitch("--json", &json);
-//   parser.SetPositional([&](absl::string_view a) { files.emplace_back(a); return absl::OkStatus();
-//   }); if (absl::Status s = parser.Parse(args); !s.ok()) ... "CMD: " << s.message() ...
+//   parser.SetPositional(take_file);  // a TakeValue
+//   absl::Status parsed = parser.Parse(args);  // on error print "bench: " and its message
 //
 // A flag's value is the next argument, whatever it looks like ("--nodes -5" gives -5), or what
 // follows '=' in "--flag=value". An argument not starting with '-' is positional. Errors read
