@@ -56,8 +56,10 @@ class Board {
   void Undo();
 
   Pattern4 pattern4(Pos p, Color c) const { return InfoPattern4(cells_[p].info[Index(c)]); }
-  // Valid for empty points: colour c's cell value (cell_weights.h).
+  // Valid for empty points: colour c's cell value (engine/code_values.h).
   int Value(Pos p, Color c) const { return InfoValue(cells_[p].info[Index(c)]); }
+  // Colour c's four line patterns at p, a nibble each (direction d at bits 4d).
+  uint16_t combo(Pos p, Color c) const { return cells_[p].combo[Index(c)]; }
   LinePattern line(Pos p, Color c, int dir) const {
     return ComboLine(cells_[p].combo[Index(c)], dir);
   }
@@ -113,7 +115,7 @@ class Board {
   // empty point p (another point), exactly as Place(p, stone) would leave it.
   Pattern4 Pattern4After(Pos p, Color stone, Pos at, Color c) const;
 
-  // Sum over empty cells of colour c's cell value (cell_weights.h), kept incrementally.
+  // Sum over empty cells of colour c's cell value (engine/code_values.h), kept incrementally.
   int32_t ValueSum(Color c) const {
     return static_cast<int32_t>(info_sum_[Index(c)] >> kInfoValueShift);
   }

@@ -4,7 +4,7 @@
 #include <array>
 #include <mutex>
 
-#include "engine/cell_weights.h"
+#include "engine/code_values.h"
 
 namespace sente {
 namespace {
@@ -201,45 +201,64 @@ Pattern4 Combine(uint16_t combo, bool renju_black) {
   return kP4None;
 }
 
-// The largest cell value the weights allow, or -1 when a weight is negative.
-constexpr int MaxCellValue() {
-  int line = 0, bonus = 0;
-  for (int16_t w : kLineWeight) {
-    if (w < 0) return -1;
-    line = std::max<int>(line, w);
-  }
-  for (int16_t w : kPattern4Bonus) {
-    if (w < 0) return -1;
-    bonus = std::max<int>(bonus, w);
-  }
-  return kNumDirs * line + bonus;
+// Whether every value fits the board's packed sums (pattern.h).
+constexpr bool CodeValuesFit() {
+  for (const auto& table : kCodeValue)
+    for (int16_t v : table)
+      if (v < 0 || v > kMaxCellValue) return false;
+  return true;
 }
-static_assert(MaxCellValue() >= 0 && MaxCellValue() <= kMaxCellValue,
-              "weights must be non-negative and a cell value at most kMaxCellValue (pattern.h)");
+static_assert(CodeValuesFit(), "cell values must be within 0..kMaxCellValue (pattern.h)");
 
-int CellValue(uint16_t combo, Pattern4 p4) {
+// The sorted quadruples of line patterns, in code order, and each combo's code; built once.
+struct CodeIndex {
+  std::array<std::array<LinePattern, 4>, kNumPatternCodes> lines;
+  std::vector<uint16_t> code_of_combo;
+  CodeIndex() : code_of_combo(1u << 16) {
+    int n = 0;
+    std::vector<uint16_t> code_of_sorted(1u << 16);
+    for (int a = 0; a < kNumLinePatterns; ++a)
+      for (int b = a; b < kNumLinePatterns; ++b)
+        for (int c = b; c < kNumLinePatterns; ++c)
+          for (int d = c; d < kNumLinePatterns; ++d) {
+            lines[n] = {LinePattern(a), LinePattern(b), LinePattern(c), LinePattern(d)};
+            code_of_sorted[a | b << 4 | c << 8 | d << 12] = static_cast<uint16_t>(n++);
+          }
+    for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
+      std::array<int, 4> p;
+      for (int d = 0; d < kNumDirs; ++d) {
+        const int line = ComboLine(static_cast<uint16_t>(combo), d);
+        p[d] = line < kNumLinePatterns ? line : kDead;
+      }
+      std::sort(p.begin(), p.end());
+      code_of_combo[combo] = code_of_sorted[p[0] | p[1] << 4 | p[2] << 8 | p[3] << 12];
+    }
+  }
+};
+const CodeIndex& Codes() {
+  static const CodeIndex index;
+  return index;
+}
+
+// Renju Black's fouls are worth nothing.
+int CellValue(uint16_t combo, Pattern4 p4, ValueTable table) {
   if (p4 == kP4Overline || p4 == kP4DoubleFour) return 0;
-  int v = kPattern4Bonus[p4];
-  for (int d = 0; d < kNumDirs; ++d) {
-    int p = ComboLine(combo, d);
-    if (p < kNumLinePatterns) v += kLineWeight[p];
-  }
-  return v;
+  return kCodeValue[table][PatternCode(combo)];
 }
 
-// Combo -> class and value, the same for every rule but for Renju's Black; built once.
-const std::vector<ComboInfo>& ComboInfos(bool renju_black) {
-  static std::vector<ComboInfo> infos[2];
-  static std::once_flag once[2];
-  std::call_once(once[renju_black], [&] {
-    std::vector<ComboInfo>& t = infos[renju_black];
+// Combo -> class and value of one value table; built once.
+const std::vector<ComboInfo>& ComboInfos(ValueTable table) {
+  static std::vector<ComboInfo> infos[kNumValueTables];
+  static std::once_flag once[kNumValueTables];
+  std::call_once(once[table], [&] {
+    std::vector<ComboInfo>& t = infos[table];
     t.resize(1u << 16);
     for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
-      Pattern4 p4 = Combine(static_cast<uint16_t>(combo), renju_black);
-      t[combo] = MakeComboInfo(CellValue(static_cast<uint16_t>(combo), p4), p4);
+      Pattern4 p4 = Combine(static_cast<uint16_t>(combo), table == kValueRenjuBlack);
+      t[combo] = MakeComboInfo(CellValue(static_cast<uint16_t>(combo), p4, table), p4);
     }
   });
-  return infos[renju_black];
+  return infos[table];
 }
 
 void BuildTables(PatternTables& t) {
@@ -266,7 +285,9 @@ void BuildTables(PatternTables& t) {
   ForEachReachableKey([&](uint32_t key) {
     t.line[key] = static_cast<uint8_t>(black[key] | white[SwapColors(key)] << 4);
   });
-  for (int c = 0; c < 2; ++c) t.info[c] = ComboInfos(t.rule == Rule::kRenju && c == 0);
+  const bool renju = t.rule == Rule::kRenju;
+  t.info[0] = ComboInfos(renju ? kValueRenjuBlack : kValueGeneral);
+  t.info[1] = ComboInfos(renju ? kValueRenjuWhite : kValueGeneral);
 }
 
 }  // namespace
@@ -298,6 +319,10 @@ const PatternTables& TablesFor(Rule rule) {
   });
   return tables[i];
 }
+
+int PatternCode(uint16_t combo) { return Codes().code_of_combo[combo]; }
+
+std::array<LinePattern, 4> CodeLines(int code) { return Codes().lines[code]; }
 
 int CountLines(uint16_t combo, LinePattern pattern) {
   int n = 0;

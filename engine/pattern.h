@@ -5,6 +5,7 @@
 // slots 0..4 are offsets -5..-1 and slots 5..9 are offsets +1..+5.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -66,7 +67,7 @@ enum Pattern4 : uint8_t {
 };
 
 // What a cell's combo means for one colour, packed in one word that the board copies as is:
-// the class in bits 0..7 and the cell value (cell_weights.h, 0..kMaxCellValue) from bit
+// the class in bits 0..7 and the cell value (code_values.h, 0..kMaxCellValue) from bit
 // kInfoValueShift. The board sums these words over the empty cells: the classes add up to less
 // than 2^13 (484 cells, classes below 16), so the value sum is the sum shifted down; and one
 // move changes a colour's sum by less than 2^31 (40 cells, 2 * 2047 * 2^13 each), so Place
@@ -112,6 +113,18 @@ const PatternTables& TablesFor(Rule rule);
 constexpr LinePattern ComboLine(uint16_t combo, int dir) {
   return static_cast<LinePattern>((combo >> (4 * dir)) & 15);
 }
+
+// A cell's pattern code for one colour: the multiset of its four line patterns (which line
+// runs in which direction does not matter). Codes number the sorted quadruples
+// a <= b <= c <= d of LinePattern in lexicographic order.
+constexpr int kNumPatternCodes = 1365;  // multisets of 4 from 12
+int PatternCode(uint16_t combo);
+// The code's four line patterns, weakest first.
+std::array<LinePattern, 4> CodeLines(int code);
+
+// The evaluation's cell-value tables (engine/code_values.h): Renju's colours apart, every
+// other rule and colour in one.
+enum ValueTable : uint8_t { kValueGeneral, kValueRenjuBlack, kValueRenjuWhite, kNumValueTables };
 
 // How many of the four lines of a combo carry the given pattern.
 int CountLines(uint16_t combo, LinePattern pattern);

@@ -71,8 +71,18 @@ NodeState ClassifyNode(Board& board, Color us, const NodeThreats& threats) {
   return NodeState::kNormal;
 }
 
+int OrderValue(const Board& board, Pos p, Color c) {
+  const Pattern4 p4 = board.pattern4(p, c);
+  if (p4 == kP4Overline || p4 == kP4DoubleFour) return 0;
+  const uint16_t combo = board.combo(p, c);
+  return kOrderPattern4Bonus[p4] + kOrderLineWeight[combo & 15] +
+         kOrderLineWeight[combo >> 4 & 15] + kOrderLineWeight[combo >> 8 & 15] +
+         kOrderLineWeight[combo >> 12];
+}
+
 int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Pattern4 opp) {
-  return kOrderAttack[own] + kOrderDefence[opp] + board.Value(p, us) + board.Value(p, Opponent(us));
+  return kOrderAttack[own] + kOrderDefence[opp] + OrderValue(board, p, us) +
+         OrderValue(board, p, Opponent(us));
 }
 
 namespace {

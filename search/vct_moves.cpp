@@ -4,6 +4,7 @@
 #include <bitset>
 #include <utility>
 
+#include "search/movegen.h"
 #include "search/params.h"
 #include "search/threat_moves.h"
 #include "search/vct.h"
@@ -215,7 +216,7 @@ void VctSolver::ListAttacks(std::vector<std::pair<int, Pos>>& scored,
     bool direct = IsFourMove(*board_, p, attacker_) || IsThreeMove(*board_, p, attacker_);
     if (!direct && (!limits_.quiet || p4 > kP4Block3 || !IsLegalMove(*board_, p, attacker_)))
       return;
-    int score = board_->Value(p, attacker_) + board_->Value(p, defender_) / 2;
+    int score = OrderValue(*board_, p, attacker_) + OrderValue(*board_, p, defender_) / 2;
     scored.emplace_back(direct ? -score - kDirectMove : -score, p);
   });
   std::stable_sort(scored.begin(), scored.end());
@@ -333,7 +334,9 @@ void VctSolver::BlocksOfWinningPoints(const std::vector<Pos>& wins, std::vector<
 // Within moves[from..], the points that matter most to either side first: a disproof needs
 // one defence that holds, and the first ones listed are tried (and verified) first.
 void VctSolver::OrderDefences(std::vector<Pos>& moves, size_t from) const {
-  auto score = [&](Pos p) { return board_->Value(p, defender_) + board_->Value(p, attacker_); };
+  auto score = [&](Pos p) {
+    return OrderValue(*board_, p, defender_) + OrderValue(*board_, p, attacker_);
+  };
   std::stable_sort(moves.begin() + static_cast<std::ptrdiff_t>(from), moves.end(),
                    [&](Pos a, Pos b) { return score(a) > score(b); });
 }

@@ -1,7 +1,8 @@
 // The evaluation's threat terms and the move-ordering tables: weights the search adds on top
-// of the board's cell values (engine/cell_weights.h). The evaluation terms are fitted to
-// self-play results by `sente tune` (protocol/tune_command.cpp); the ordering tables are set
-// by hand.
+// of the board's cell values (engine/code_values.h). The threat terms are fitted with the cell
+// values by `sente tune` (protocol/tune/command.cpp); the ordering tables are set by hand (the
+// ordering's cell values are the evaluation's of before the code tables, fitted to 600
+// self-play games: fits that moved them cost strength, README.md, Strength).
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,20 @@ constexpr int kEvalOwnThreePoint = 256;   // per cell where we make an open thre
 constexpr int kEvalOppFourThree = 651;    // we must spend our move on it
 constexpr int kEvalOppDoubleThree = 0;
 constexpr int kEvalOppOpenThree = 120;  // an open three on the board we must answer
+
+// Move ordering's cell values (OrderValue): a weight per line pattern (indexed by
+// LinePattern; nibbles past kFive never occur) plus a bonus per class (by Pattern4).
+constexpr int16_t kOrderLineWeight[16] = {
+    /*kDead*/ 0,    /*kOverline*/ 0,   /*kBlock1*/ 0, /*kFlex1*/ 11,   /*kBlock2*/ 7,
+    /*kFlex2*/ 79,  /*kBlock3*/ 122,   /*kFlex3*/ 0,  /*kBlock4*/ 160,
+    /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
+};
+constexpr int16_t kOrderPattern4Bonus[kNumPattern4] = {
+    /*kP4None*/ 0,        /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,  /*kP4Weak*/ 97,
+    /*kP4Two*/ 15,        /*kP4TwoTwo*/ 0,   /*kP4Block3*/ 0,      /*kP4Three*/ 111,
+    /*kP4DoubleThree*/ 0, /*kP4Four*/ 203,   /*kP4FourThree*/ 411, /*kP4Flex4*/ 200,
+    /*kP4Five*/ 400,
+};
 
 // Move ordering, indexed by Pattern4: what a move makes for us, and what it takes from the
 // opponent (the opponent's class on that cell).

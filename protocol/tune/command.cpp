@@ -1,45 +1,61 @@
-// `sente tune PGN... [options]`: fits the evaluation weights to the results of the games
-// (tune_fit.h) and prints them as C++ for engine/cell_weights.h and search/weights.h.
+// `sente tune PGN... [options]`: fits the evaluation (fit.h) to the games' results, or to a
+// blend of them with deeper searches (labels.h), and writes engine/code_values.h and prints
+// the threat terms as C++ for search/weights.h.
 #include "protocol/tune/command.h"
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
-#include "engine/pattern.h"
 #include "protocol/tune/fit.h"
 #include "protocol/tune/games.h"
+#include "protocol/tune/labels.h"
+#include "protocol/tune/model.h"
 
 namespace sente {
 namespace {
 
 constexpr const char* kTuneUsage =
-    "usage: sente tune PGN... [--rule R] [--skip N] [--l2 X] [--min-count N] [--k K]\n"
+    "usage: sente tune PGN... [options]\n"
     "Replays the games of the PGN files (as `sente match --pgn` writes them), takes their quiet\n"
     "positions (no five or straight-four point for either side), fits K of sigmoid(K * eval)\n"
-    "to the results with the current weights, then the weights with K fixed, and prints them\n"
-    "as C++ for engine/cell_weights.h and search/weights.h.\n"
-    "  --rule R        only games of this rule (code or name)\n"
-    "  --skip N        leave out positions with fewer than N stones (default 6)\n"
-    "  --l2 X          pull towards the current weights: X * sum((K * change)^2) (default 1e-4)\n"
-    "  --min-count N   keep a weight whose term is in fewer than N positions (default 200)\n"
-    "  --k K           use this K instead of fitting it\n";
+    "to the results with the current evaluation, then the evaluation with K fixed: the cell\n"
+    "value of every pattern code (engine/code_values.h) and the threat terms (search/weights.h).\n"
+    "  --rule R          only games of this rule (code or name)\n"
+    "  --skip N          leave out positions with fewer than N stones (default 6)\n"
+    "  --l2 X            pull towards the current values: X * sum((K * change)^2) (default 1e-2)\n"
+    "  --min-count N     keep a value used by fewer than N positions (default 50)\n"
+    "  --k K             use this K instead of fitting it\n"
+    "  --iterations N    Adam steps (default 600)\n"
+    "  --holdout N       fit on the other games, and report the loss on every Nth game\n"
+    "  --label-nodes N   blend each result with a search of the position to N nodes\n"
+    "  --label-weight W  the search's share of that blend (default 0.75)\n"
+    "  --threads N       threads for those searches (default 2)\n"
+    "  --write FILE      write the fitted tables to FILE, as engine/code_values.h\n";
 
 struct TuneOptions {
   std::vector<std::string> files;
   bool has_rule = false;
   Rule rule = Rule::kFreestyle;
   int skip = 6;
-  double l2 = 1e-4;
-  int min_count = 200;
+  double l2 = 1e-2;
+  int min_count = 50;
   double k = 0;
+  int iterations = 600;
+  int holdout = 0;
+  uint64_t label_nodes = 0;
+  double label_weight = 0.75;
+  int threads = 2;
+  std::string write;
 };
-
 bool ParseOptions(const Args& args, TuneOptions& o) {
   ArgParser parser("tune");
   parser.AddCustom("--rule", [&o](absl::string_view value) {
@@ -58,6 +74,12 @@ bool ParseOptions(const Args& args, TuneOptions& o) {
     o.k = k;
     return absl::OkStatus();
   });
+  parser.AddString("--write", &o.write);
+  parser.AddInt("--iterations", &o.iterations, 0, 1000000);
+  parser.AddInt("--holdout", &o.holdout, 0, 1000000);
+  parser.AddUint64("--label-nodes", &o.label_nodes, 0, UINT64_MAX);
+  parser.AddDouble("--label-weight", &o.label_weight, 0, 1);
+  parser.AddInt("--threads", &o.threads, 1, 256);
   parser.SetPositional([&o](absl::string_view file) {
     o.files.emplace_back(file);
     return absl::OkStatus();
@@ -73,45 +95,82 @@ bool ParseOptions(const Args& args, TuneOptions& o) {
   return true;
 }
 
-// Bounds keeping every cell value within 0..kMaxCellValue (pattern.cpp checks it): four lines
-// of at most kLineCap and a bonus of at most the rest.
-constexpr int kLineCap = kMaxCellValue / 5;
-constexpr int kBonusCap = kMaxCellValue - kNumDirs * kLineCap;
-constexpr int kThreatCap = 10000;
+// The games' quiet positions, every `holdout`-th game's apart; with positions kept when they
+// are to be searched for labels.
+struct Samples {
+  std::vector<TuneSample> fit, held;
+  std::vector<SamplePosition> fit_positions, held_positions;
+  int games = 0;
+};
 
-// Weights the fit leaves alone: patterns that are never worth anything.
-bool AlwaysFixed(int i) {
-  return i == kTuneLine + kDead || i == kTuneLine + kOverline || i == kTuneBonus + kP4None ||
-         i == kTuneBonus + kP4Overline || i == kTuneBonus + kP4DoubleFour;
-}
-
-// "kFlex3" from "kLineWeight[kFlex3]".
-absl::string_view IndexName(int i) {
-  absl::string_view name = TuneWeightName(i);
-  const size_t open = name.find('[');
-  return name.substr(open + 1, name.size() - open - 2);
-}
-
-void PrintTable(std::ostream& out, const char* decl, const TuneWeights& w, int first, int count,
-                int per_line) {
-  out << decl << " = {\n";
-  for (int j = 0; j < count; ++j) {
-    out << (j % per_line == 0 ? "    " : " ")
-        << absl::StrFormat("/*%s*/ %d,", IndexName(first + j), std::lround(w[first + j]));
-    if (j % per_line == per_line - 1 || j == count - 1) out << '\n';
+bool ReadSamples(const TuneOptions& o, Samples& out) {
+  for (const std::string& file : o.files) {
+    absl::StatusOr<std::vector<TuneGame>> games = ReadGames(file);
+    if (!games.ok()) {
+      std::cerr << "tune: " << games.status().message() << '\n';
+      return false;
+    }
+    for (const TuneGame& game : *games) {
+      if (o.has_rule && game.rule != o.rule) continue;
+      const bool held = o.holdout > 0 && out.games % o.holdout == o.holdout - 1;
+      // A game ended by a bad move is kept up to it.
+      absl::Status s = ForEachQuietPosition(
+          game, o.skip,
+          [&](const Board& board, Color us, const NodeThreats& threats, NodeState state,
+              float result) {
+            (held ? out.held : out.fit).push_back(ExtractSample(board, us, threats, state, result));
+            if (o.label_nodes > 0)
+              (held ? out.held_positions : out.fit_positions)
+                  .push_back({board.rule(), board.width(), board.height(), board.history()});
+          });
+      if (!s.ok()) std::cerr << "tune: " << file << ": " << s.message() << '\n';
+      ++out.games;
+    }
   }
-  out << "};\n";
+  if (out.fit.empty()) std::cerr << "tune: no positions\n";
+  return !out.fit.empty();
 }
 
-void PrintWeights(std::ostream& out, const TuneWeights& w) {
-  out << "// Indexed by LinePattern.\n";
-  PrintTable(out, "constexpr int16_t kLineWeight[kNumLinePatterns]", w, kTuneLine, kNumLinePatterns,
-             6);
-  out << "\n// Indexed by Pattern4.\n";
-  PrintTable(out, "constexpr int16_t kPattern4Bonus[kNumPattern4]", w, kTuneBonus, kNumPattern4, 4);
-  out << '\n';
-  for (int i = kTuneTempo; i < kNumTuneWeights; ++i)
-    out << "constexpr int " << TuneWeightName(i) << " = " << std::lround(w[i]) << ";\n";
+// The fitted threat terms as C++, and the cell values that moved most (by change times use).
+void PrintResult(std::ostream& out, const TuneParams& current, const TuneParams& fitted,
+                 const std::vector<int>& use) {
+  for (int t = 0; t < kNumThreatTerms; ++t) {
+    const int i = ThreatParam(static_cast<ThreatTerm>(t));
+    out << absl::StrFormat("constexpr int %s = %d;  // was %.0f, in %d positions\n", ParamName(i),
+                           std::lround(fitted[i]), current[i], use[i]);
+  }
+  std::vector<int> order(kNumCodeParams);
+  for (int i = 0; i < kNumCodeParams; ++i) order[i] = i;
+  auto weight = [&](int i) { return std::abs(fitted[i] - current[i]) * use[i]; };
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return weight(a) > weight(b); });
+  out << "cell values that moved most:\n";
+  for (int r = 0; r < 20 && weight(order[r]) > 0; ++r) {
+    const int i = order[r];
+    out << absl::StrFormat("  %-28s %5.0f -> %5.0f  in %d positions\n", ParamName(i), current[i],
+                           fitted[i], use[i]);
+  }
+}
+
+bool WriteTables(const std::string& path, const TuneParams& params) {
+  std::ofstream file(path);
+  file << "// Cell values by pattern code (engine/pattern.h PatternCode), one table per\n"
+          "// ValueTable. Written by `sente tune --write`; README.md, Tuning, tells how.\n"
+          "#pragma once\n\n#include <cstdint>\n\n#include \"engine/pattern.h\"\n\n"
+          "namespace sente {\n\n"
+          "// clang-format off\n"
+          "constexpr int16_t kCodeValue[kNumValueTables][kNumPatternCodes] = {\n";
+  for (int t = 0; t < kNumValueTables; ++t) {
+    file << "    {\n";
+    for (int code = 0; code < kNumPatternCodes; ++code) {
+      file << (code % 16 == 0 ? "        " : " ")
+           << std::lround(params[t * kNumPatternCodes + code]) << ',';
+      if (code % 16 == 15 || code == kNumPatternCodes - 1) file << '\n';
+    }
+    file << "    },\n";
+  }
+  file << "};\n// clang-format on\n\n}  // namespace sente\n";
+  file.close();
+  return static_cast<bool>(file);
 }
 
 }  // namespace
@@ -123,70 +182,41 @@ int RunTune(const Args& args, std::ostream& out) {
   }
   TuneOptions o;
   if (!ParseOptions(args, o)) return 2;
+  Samples samples;
+  if (!ReadSamples(o, samples)) return 1;
 
-  std::vector<TuneSample> samples;
-  int num_games = 0;
-  for (const std::string& file : o.files) {
-    absl::StatusOr<std::vector<TuneGame>> games = ReadGames(file);
-    if (!games.ok()) {
-      std::cerr << "tune: " << games.status().message() << '\n';
+  const TuneParams current = CurrentParams();
+  FitSpec spec;
+  spec.k = o.k > 0 ? o.k : FitK(samples.fit, current);
+  spec.l2 = o.l2;
+  spec.min_count = o.min_count;
+  spec.iterations = o.iterations;
+  if (o.label_nodes > 0) {
+    LabelBySearch(samples.fit_positions, o.label_nodes, spec.k, o.label_weight, o.threads,
+                  samples.fit);
+    LabelBySearch(samples.held_positions, o.label_nodes, spec.k, o.label_weight, o.threads,
+                  samples.held);
+  }
+  TuneParams fitted = FitParams(samples.fit, current, spec);
+  for (double& x : fitted) x = std::round(x);
+
+  out << absl::StrFormat("games %d, positions %d, K %.6g (eval %.0f = 73%% expected score)\n",
+                         samples.games, samples.fit.size(), spec.k, 1 / spec.k);
+  out << absl::StrFormat("loss current %.6f, fitted %.6f\n", Loss(samples.fit, current, spec.k),
+                         Loss(samples.fit, fitted, spec.k));
+  if (!samples.held.empty()) {
+    out << absl::StrFormat("held out: positions %d, loss current %.6f, fitted %.6f\n",
+                           samples.held.size(), Loss(samples.held, current, spec.k),
+                           Loss(samples.held, fitted, spec.k));
+  }
+  PrintResult(out, current, fitted, ParamUse(samples.fit));
+  if (!o.write.empty()) {
+    if (!WriteTables(o.write, fitted)) {
+      std::cerr << "tune: cannot write " << o.write << '\n';
       return 1;
     }
-    for (const TuneGame& game : *games) {
-      if (o.has_rule && game.rule != o.rule) continue;
-      // A game ended by a bad move is kept up to it.
-      if (absl::Status s = SampleGame(game, o.skip, samples); !s.ok())
-        std::cerr << "tune: " << file << ": " << s.message() << '\n';
-      ++num_games;
-    }
+    out << "wrote " << o.write << '\n';
   }
-  if (samples.empty()) {
-    std::cerr << "tune: no positions\n";
-    return 1;
-  }
-
-  const TuneWeights current = CurrentWeights();
-  FitSpec spec;
-  spec.k = o.k > 0 ? o.k : FitK(samples, current);
-  spec.prior = current;
-  spec.l2 = o.l2;
-  std::array<int, kNumTuneWeights> used{};
-  for (const TuneSample& s : samples)
-    for (int i = 0; i < kNumTuneWeights; ++i) used[i] += s.x[i] != 0;
-  for (int i = 0; i < kNumTuneWeights; ++i) {
-    spec.free[i] = !AlwaysFixed(i) && used[i] >= o.min_count;
-    spec.lo[i] = 0;
-    spec.hi[i] = i < kTuneBonus ? kLineCap : i < kTuneTempo ? kBonusCap : kThreatCap;
-  }
-  // A line is worth no more than a stronger one the data leaves alone (fours and fives are
-  // never in quiet positions), so that move ordering still prefers the stronger shape.
-  for (int i = kBlock1; i < kNumLinePatterns; ++i)
-    for (int j = i + 1; j < kNumLinePatterns; ++j)
-      if (!spec.free[kTuneLine + j])
-        spec.hi[kTuneLine + i] = std::min(spec.hi[kTuneLine + i], current[kTuneLine + j]);
-  const TuneWeights fitted = FitWeights(samples, current, spec);
-  TuneWeights rounded = fitted;
-  for (double& x : rounded) x = std::round(x);
-
-  out << absl::StrFormat("games %d, positions %d\n", num_games, samples.size());
-  out << absl::StrFormat("K %.6g (eval %.0f = 73%% expected score)\n", spec.k, 1 / spec.k);
-  out << absl::StrFormat("loss current %.6f, fitted %.6f, rounded %.6f\n",
-                         Loss(samples, current, spec.k), Loss(samples, fitted, spec.k),
-                         Loss(samples, rounded, spec.k));
-  auto spread = [&](const TuneWeights& w) {
-    double sum = 0;
-    for (const TuneSample& s : samples) sum += std::min(std::abs(Dot(w, s.x)), kTuneEvalClamp);
-    return sum / static_cast<double>(samples.size());
-  };
-  out << absl::StrFormat("mean |eval| current %.0f, rounded %.0f\n", spread(current),
-                         spread(rounded));
-  out << absl::StrFormat("%-32s %8s %8s %9s\n", "weight", "current", "tuned", "positions");
-  for (int i = 0; i < kNumTuneWeights; ++i) {
-    out << absl::StrFormat("%-32s %8.0f %8.0f %9d%s\n", TuneWeightName(i), current[i], rounded[i],
-                           used[i], spec.free[i] ? "" : "  (kept)");
-  }
-  out << '\n';
-  PrintWeights(out, rounded);
   return 0;
 }
 

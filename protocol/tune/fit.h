@@ -1,12 +1,12 @@
-// Texel-style fitting: the result of a position's game predicted as sigmoid(K * eval), with
-// the log loss minimised first over K (the scale, weights fixed), then over the weights
-// (K fixed), within bounds and with an L2 pull towards a prior.
+// Texel-style fitting of the linear model (model.h): a position's result predicted as
+// sigmoid(K * eval), the log loss minimised first over K (the scale, parameters fixed), then
+// by Adam over the parameters (K fixed), each within its range and with an L2 pull towards a
+// prior.
 #pragma once
 
-#include <array>
 #include <vector>
 
-#include "protocol/tune/games.h"
+#include "protocol/tune/model.h"
 
 namespace sente {
 
@@ -14,23 +14,23 @@ namespace sente {
 constexpr double kTuneEvalClamp = 20000;
 
 // Mean log loss of the samples' results against sigmoid(k * eval).
-double Loss(const std::vector<TuneSample>& samples, const TuneWeights& w, double k);
+double Loss(const std::vector<TuneSample>& samples, const TuneParams& params, double k);
 
-// The k that minimises Loss for these weights.
-double FitK(const std::vector<TuneSample>& samples, const TuneWeights& w);
+// The k that minimises Loss for these parameters.
+double FitK(const std::vector<TuneSample>& samples, const TuneParams& params);
 
 struct FitSpec {
   double k = 0;
-  std::array<bool, kNumTuneWeights> free{};  // weights not free stay at the start values
-  TuneWeights lo{}, hi{};
-  TuneWeights prior{};
-  double l2 = 0;  // adds l2 * sum((k * (w - prior))^2) to the loss
-  int max_iterations = 100;
+  double l2 = 0;      // adds l2 * sum((k * (p - prior))^2) to the loss
+  int min_count = 0;  // parameters used by fewer samples stay at the prior
+  int iterations = 600;
+  double learning_rate = 2;  // Adam's step, in evaluation units
 };
 
-// Projected Newton from `start`: weights at a bound that the gradient pushes out of stay
-// there for the step.
-TuneWeights FitWeights(const std::vector<TuneSample>& samples, const TuneWeights& start,
-                       const FitSpec& spec);
+TuneParams FitParams(const std::vector<TuneSample>& samples, const TuneParams& prior,
+                     const FitSpec& spec);
+
+// How many samples use each parameter.
+std::vector<int> ParamUse(const std::vector<TuneSample>& samples);
 
 }  // namespace sente

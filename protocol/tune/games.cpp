@@ -71,7 +71,9 @@ absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path) {
   return games;
 }
 
-absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneSample>& out) {
+absl::Status ForEachQuietPosition(
+    const TuneGame& game, int skip_stones,
+    absl::FunctionRef<void(const Board&, Color, const NodeThreats&, NodeState, float)> visit) {
   Board board(game.width, game.height, game.rule);
   auto threats = std::make_unique<NodeThreats>();
   for (Pos move : game.moves) {
@@ -79,10 +81,9 @@ absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneS
       const Color us = board.SideToMove();
       ReadThreats(board, us, *threats);
       const NodeState state = ClassifyNode(board, us, *threats);
-      if (state == NodeState::kNormal) {  // no five or straight-four point on either side
+      if (state == NodeState::kNormal) {
         const double score = us == Color::kBlack ? game.black_score : 1 - game.black_score;
-        out.push_back(
-            TuneSample{ExtractFeatures(board, us, *threats, state), static_cast<float>(score)});
+        visit(board, us, *threats, state, static_cast<float>(score));
       }
     }
     if (!board.OnBoard(move) || !board.IsEmpty(move))

@@ -1,14 +1,16 @@
 // Training positions for tuning: finished games read from PGN as `sente match --pgn` writes
-// them, replayed, and their quiet positions labelled with the game's result.
+// them, replayed, and their quiet positions visited with the game's result.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/board.h"
 #include "engine/types.h"
-#include "protocol/tune/features.h"
+#include "search/movegen.h"
 
 namespace sente {
 
@@ -23,13 +25,11 @@ struct TuneGame {
 absl::StatusOr<std::vector<TuneGame>> ParseGames(absl::string_view pgn);
 absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path);
 
-struct TuneSample {
-  TuneFeatures x;
-  float result;  // for the side to move: 1 won, 0.5 drawn, 0 lost
-};
-
-// Appends the game's quiet positions (no five and no straight-four point for either side)
-// with at least `skip_stones` stones. Fails on a move off the board or onto a stone.
-absl::Status SampleGame(const TuneGame& game, int skip_stones, std::vector<TuneSample>& out);
+// Calls `visit(board, us, threats, state, result)` on each of the game's quiet positions (no
+// five and no straight-four point for either side) with at least `skip_stones` stones; result
+// is the side to move's. Fails on a move off the board or onto a stone.
+absl::Status ForEachQuietPosition(
+    const TuneGame& game, int skip_stones,
+    absl::FunctionRef<void(const Board&, Color, const NodeThreats&, NodeState, float)> visit);
 
 }  // namespace sente

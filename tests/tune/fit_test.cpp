@@ -1,4 +1,5 @@
-// The tuner's fit recovers known weights within their bounds.
+// The tuner's fit: from positions whose results a known evaluation drew, it finds K and moves
+// the often used parameters towards the known values; rare ones and fixed ones stay.
 #include "protocol/tune/fit.h"
 
 #include <cmath>
@@ -6,58 +7,69 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "protocol/tune/model.h"
+#include "tests/tune/random_games.h"
 
 namespace sente {
 namespace {
 
-// Samples whose results are drawn from sigmoid(k * w.x) for known w and k.
-std::vector<TuneSample> Synthetic(const TuneWeights& w, double k, int n, uint32_t seed) {
+constexpr double kK = 1.0 / 300;
+
+// Freestyle positions with results drawn from sigmoid(kK * eval) under `truth`.
+std::vector<TuneSample> Synthetic(const TuneParams& truth, uint32_t seed) {
+  std::vector<TuneSample> samples;
+  PlayRandomGames(Rule::kFreestyle, 400, 40, 29,
+                  [&](Board& board, Color us, const NodeThreats& node, NodeState state) {
+                    if (state == NodeState::kNormal)
+                      samples.push_back(ExtractSample(board, us, node, state, 0));
+                  });
   std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> count(-6, 6);
   std::uniform_real_distribution<double> unit(0, 1);
-  std::vector<TuneSample> samples(n);
-  for (TuneSample& s : samples) {
-    s.x.fill(0);
-    s.x[kTuneLine + kFlex2] = static_cast<float>(count(rng));
-    s.x[kTuneLine + kFlex3] = static_cast<float>(count(rng) / 2);
-    s.x[kTuneTempo] = 1;
-    s.result = unit(rng) < 1 / (1 + std::exp(-k * Dot(w, s.x))) ? 1.0f : 0.0f;
-  }
+  for (TuneSample& s : samples)
+    s.result = unit(rng) < 1 / (1 + std::exp(-kK * Dot(truth, s))) ? 1.0f : 0.0f;
   return samples;
 }
 
-TEST(TuneFit, RecoversKnownWeightsWithinBounds) {
-  TuneWeights truth{};
-  truth[kTuneLine + kFlex2] = 30;
-  truth[kTuneLine + kFlex3] = 90;
-  truth[kTuneTempo] = 40;
-  const double k = 0.01;
-  const std::vector<TuneSample> samples = Synthetic(truth, k, 20000, 5);
+TEST(TuneFit, MovesTowardsTheParamsThatMadeTheResults) {
+  const TuneParams truth = CurrentParams();
+  const std::vector<TuneSample> samples = Synthetic(truth, 5);
+  ASSERT_GT(samples.size(), 5000u);
+  EXPECT_NEAR(FitK(samples, truth), kK, 0.15 * kK);
 
-  EXPECT_NEAR(FitK(samples, truth), k, 0.1 * k);
-
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> noise(-60, 60);
+  TuneParams start = truth;
+  for (int i = 0; i < kNumTuneParams; ++i)
+    if (!IsFixedParam(i)) start[i] = std::clamp(start[i] + noise(rng), 0.0, ParamMax(i));
   FitSpec spec;
-  spec.k = k;
-  for (int i : {kTuneLine + kFlex2, kTuneLine + kFlex3, kTuneTempo}) {
-    spec.free[i] = true;
-    spec.hi[i] = 1000;
+  spec.k = kK;
+  spec.min_count = 1000;
+  spec.iterations = 300;
+  spec.learning_rate = 1;
+  const TuneParams fitted = FitParams(samples, start, spec);
+
+  EXPECT_LT(Loss(samples, fitted, kK), Loss(samples, start, kK));
+  const std::vector<int> use = ParamUse(samples);
+  double error_before = 0, error_after = 0;
+  int moved = 0;
+  for (int i = 0; i < kNumTuneParams; ++i) {
+    ASSERT_GE(fitted[i], 0);
+    ASSERT_LE(fitted[i], ParamMax(i));
+    if (use[i] < spec.min_count || IsFixedParam(i)) {
+      EXPECT_EQ(fitted[i], start[i]) << ParamName(i);  // too rare to move, or fixed
+      continue;
+    }
+    error_before += std::abs(start[i] - truth[i]);
+    error_after += std::abs(fitted[i] - truth[i]);
+    ++moved;
   }
-  TuneWeights start{};
-  start[kTuneLine + kDead] = 7;  // not free: stays
-  const TuneWeights fitted = FitWeights(samples, start, spec);
-  EXPECT_NEAR(fitted[kTuneLine + kFlex2], 30, 3);
-  EXPECT_NEAR(fitted[kTuneLine + kFlex3], 90, 9);
-  EXPECT_NEAR(fitted[kTuneTempo], 40, 8);
-  EXPECT_EQ(fitted[kTuneLine + kDead], 7);
-  EXPECT_LT(Loss(samples, fitted, k), Loss(samples, start, k));
+  ASSERT_GT(moved, 10);
+  EXPECT_LT(error_after, 0.7 * error_before);
 
-  spec.hi[kTuneLine + kFlex3] = 50;
-  EXPECT_EQ(FitWeights(samples, start, spec)[kTuneLine + kFlex3], 50);
-
-  // A strong pull keeps the weights near the prior.
-  spec.hi[kTuneLine + kFlex3] = 1000;
-  spec.l2 = 100;
-  EXPECT_NEAR(FitWeights(samples, start, spec)[kTuneLine + kFlex3], 0, 5);
+  // A strong pull keeps every parameter near the prior.
+  spec.l2 = 1e4;
+  const TuneParams pulled = FitParams(samples, start, spec);
+  for (int i = 0; i < kNumTuneParams; ++i) EXPECT_NEAR(pulled[i], start[i], 2) << ParamName(i);
 }
 
 }  // namespace

@@ -2,12 +2,15 @@
 // positions become samples.
 #include "protocol/tune/games.h"
 
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/coord.h"
 #include "gtest/gtest.h"
 #include "protocol/io/pgn.h"
+#include "protocol/tune/model.h"
 
 namespace sente {
 namespace {
@@ -38,11 +41,18 @@ TEST(TuneGames, PgnRoundTripAndQuietSamples) {
   EXPECT_EQ((*games)[1].black_score, 0.5);
 
   std::vector<TuneSample> samples;
-  ASSERT_TRUE(SampleGame((*games)[0], 4, samples).ok());
+  auto sample = [&samples](const Board& board, Color us, const NodeThreats& threats,
+                           NodeState state, float result) {
+    EXPECT_EQ(state, NodeState::kNormal);
+    EXPECT_EQ(us, board.SideToMove());
+    samples.push_back(ExtractSample(board, us, threats, state, result));
+  };
+  ASSERT_TRUE(ForEachQuietPosition((*games)[0], 4, sample).ok());
   ASSERT_FALSE(samples.empty());
   EXPECT_LT(samples.size(), moves->size() - 4);  // the threats near the end are not quiet
   for (const TuneSample& s : samples) {
-    EXPECT_EQ(s.x[kTuneTempo], 1);
+    const std::pair<uint16_t, int16_t> tempo(ThreatParam(kTermTempo), 1);
+    EXPECT_NE(std::find(s.terms.begin(), s.terms.end(), tempo), s.terms.end());
     EXPECT_TRUE(s.result == 0 || s.result == 1);
   }
 
@@ -51,7 +61,7 @@ TEST(TuneGames, PgnRoundTripAndQuietSamples) {
                    .ok());
   TuneGame occupied = (*games)[0];
   occupied.moves.push_back(occupied.moves.front());
-  EXPECT_FALSE(SampleGame(occupied, 0, samples).ok());
+  EXPECT_FALSE(ForEachQuietPosition(occupied, 0, sample).ok());
 }
 
 }  // namespace
