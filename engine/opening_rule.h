@@ -1,0 +1,42 @@
+// The geometry of renju's opening rules: where each opening stone may stand, whether offered
+// fifth moves are the same move up to a symmetry of the position, and when Black must pass.
+// The rules themselves (Taraguchi-N, Soosorv-N, the pro rule, swap2) are in engine/RULES.md.
+#pragma once
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/board.h"
+
+namespace sente {
+
+// The eight symmetries of a square board (on a rectangle, the four that keep its shape:
+// identity, the two mirrors and the half turn), numbered 0 (identity) to 7.
+constexpr int kNumSymmetries = 8;
+bool IsBoardSymmetry(const Board& board, int symmetry);
+Pos Transform(const Board& board, Pos p, int symmetry);
+
+// The symmetries that map the position onto itself, stone for stone and colour for colour.
+// Always holds 0.
+std::vector<int> PositionSymmetries(const Board& board);
+
+// Whether the empty point q is the image of the empty point p under a symmetry of the
+// position: offering both as fifth moves offers one move twice.
+bool SameUpToSymmetry(const Board& board, Pos p, Pos q);
+
+// Checks a set of offered fifth moves: `count` of them, each an empty point on the board
+// that is legal for Black, no two the same up to a symmetry of the position.
+absl::Status CheckFifthMoveOffers(Board& board, const std::vector<Pos>& offers, int count);
+
+// Whether p lies in the board's central side x side square (side odd).
+bool InCentralSquare(const Board& board, Pos p, int side);
+
+// Taraguchi: the side of the central square that opening stone n (1-based, 1..5) must stand
+// in: 1, 3, 5, 7, 9 (the fifth's square is the rule's first choice; its offers go anywhere).
+constexpr int TaraguchiSquare(int stone) { return 2 * stone - 1; }
+
+// Whether Black, to move under renju, has only forbidden points left: it must pass
+// (engine/RULES.md). False while any empty point is legal, and under every other rule.
+bool BlackMustPass(Board& board);
+
+}  // namespace sente
