@@ -104,6 +104,36 @@ ls "$tmp/results"/shard-*.pgn
   exit 1
 }
 
+# A failed task: a wrapper fails shard 2 while $tmp/fail exists. slurm-match must name it and
+# print how to re-run it; the re-run shard and the merge then give the single run's Score line.
+printf '#!/usr/bin/env bash\n[[ -e %q && " $* " == *" 2/4 "* ]] && exit 3\nexec %q "$@"\n' \
+  "$tmp/fail" "$sente" >"$tmp/flaky-sente"
+chmod +x "$tmp/flaky-sente"
+touch "$tmp/fail"
+if "$src/bench/slurm-match" --sente "$tmp/flaky-sente" --shards 4 --results "$tmp/flaky" \
+  "${match[@]}" --games 8 >"$tmp/flaky.out" 2>"$tmp/flaky.err"; then
+  echo "FAILED: slurm-match succeeded with a failed shard"
+  exit 1
+fi
+cat "$tmp/flaky.err"
+grep -q "shards failed: 2 " "$tmp/flaky.err" || { echo "FAILED: shard 2 not named"; exit 1; }
+rerun=$(grep -o "locally: [^)]*" "$tmp/flaky.err" | head -n 1)
+[[ $rerun == "locally: $tmp/flaky/shard.sh 2" ]] || { echo "FAILED: no re-run command"; exit 1; }
+if "$tmp/flaky/merge.sh" 2>"$tmp/merge.err"; then
+  echo "FAILED: the merge accepted an incomplete set"
+  exit 1
+fi
+cat "$tmp/merge.err"
+rm "$tmp/fail"
+read -r -a rerun_cmd <<<"${rerun#locally: }"
+"${rerun_cmd[@]}"
+"$tmp/flaky/merge.sh"
+[[ $(grep '^Score of' "$tmp/flaky/merged.txt") == "$single" ]] || {
+  echo "FAILED: the merge after re-running shard 2 differs from the single run"
+  exit 1
+}
+echo "re-ran shard 2 alone; merged: $(grep '^Score of' "$tmp/flaky/merged.txt")"
+
 # The SPRT in waves: the fake engine crashes at its first move, so A wins every game and H1
 # is accepted before the last wave.
 fake="$(dirname "$sente")/sente-fake-engine"
