@@ -1,5 +1,6 @@
 #include "protocol/match/command.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -11,6 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/board.h"
+#include "protocol/io/text_file.h"
+#include "protocol/match/merge.h"
 
 namespace sente {
 
@@ -66,13 +69,25 @@ Match:
   --log FILE             append every line sent to ("<") and read from (">") the engines
   --quiet                no live progress on stderr
 
+Shards (for clusters; bench/slurm-match runs them under Slurm):
+  --shard I/N            play only the I-th of N slices of the schedule: the same openings,
+                         colours, symmetries and seeds as the whole match, both games of an
+                         opening in the same slice; the PGN gets the tags a merge needs, and
+                         the SPRT does not stop a shard (with --sprt, --games sets the length)
+  --merge FILES... [--allow-incomplete]
+                         add up the shards' PGN files and print the report one run would
+                         have printed (the SPRT stopping at the same game). Refuses files of
+                         different matches, a shard given twice, and missing or unfinished
+                         shards unless --allow-incomplete (it names them)
+
 Results: live progress on stderr; at the end, per engine its games, moves, time per move,
 peak memory and losses by reason, the SPRT verdict, and one line per pair:
   Score of A vs B: W - L - D [score] N games, Elo E +/- M
 (W, L, D from A's view, M the 95% half-interval). Black wins "1-0" in the PGN.
 Losses: Renju foul by Black, occupied, off-board or garbage answer, timeout, crash,
 no OK to START, memory. Draws: full board, Renju at width*height - 25 stones.
-Exit status: 0 done, 1 an engine could not be started, 2 bad arguments.
+Exit status: 0 done, 1 an engine could not be started, 2 bad arguments (or a set of shards
+that cannot be merged).
 )";
 
 namespace {
@@ -150,6 +165,12 @@ void AddMatchFlags(ArgParser& parser, MatchCommand& cmd, MatchFlags& flags) {
   parser.AddString("--pgn", &cmd.pgn_path);
   parser.AddString("--log", &cmd.log_path);
   parser.AddSwitch("--quiet", [&cmd] { cmd.progress = false; });
+  parser.AddCustom("--shard", [&cmd](absl::string_view text) {
+    absl::StatusOr<ShardSpec> shard = ParseShard(text);
+    if (!shard.ok()) return shard.status();
+    cmd.config.shard = *shard;
+    return absl::OkStatus();
+  });
   AddConfigFlags(parser, cmd.config);
 }
 
@@ -193,7 +214,45 @@ absl::StatusOr<MatchCommand> ParseMatchArgs(const std::vector<std::string>& args
   return cmd;
 }
 
+namespace {
+
+// `sente match --merge FILES... [--allow-incomplete]`.
+int RunMatchMerge(const Args& args, std::ostream& out) {
+  std::vector<std::string> paths;
+  bool allow_incomplete = false;
+  ArgParser parser("match");
+  parser.AddList("--merge", [&paths](const std::vector<std::string>& values) {
+    paths.insert(paths.end(), values.begin(), values.end());
+    return absl::OkStatus();
+  });
+  parser.AddSwitch("--allow-incomplete", &allow_incomplete);
+  if (absl::Status s = parser.Parse(args); !s.ok()) {
+    std::cerr << "match: " << s.message() << " (--merge FILES... [--allow-incomplete])\n";
+    return 2;
+  }
+  std::vector<PgnFile> files;
+  for (const std::string& path : paths) {
+    absl::StatusOr<std::string> text = ReadTextFile(path);
+    if (!text.ok()) {
+      std::cerr << "match: " << text.status().message() << "\n";
+      return 2;
+    }
+    files.push_back({path, *std::move(text)});
+  }
+  absl::StatusOr<MergedMatch> merged = MergeShardPgns(files, allow_incomplete);
+  if (!merged.ok()) {
+    std::cerr << "match: merge: " << merged.status().message() << "\n";
+    return 2;
+  }
+  for (const std::string& note : merged->notes) std::cerr << "match: merge: " << note << "\n";
+  out << FormatMatchReport(merged->config, merged->result) << std::flush;
+  return 0;
+}
+
+}  // namespace
+
 int RunMatch(const Args& args, std::ostream& out) {
+  if (std::find(args.begin(), args.end(), "--merge") != args.end()) return RunMatchMerge(args, out);
   absl::StatusOr<MatchCommand> cmd = ParseMatchArgs(args);
   if (!cmd.ok()) {
     std::cerr << "match: " << cmd.status().message() << "\n";

@@ -40,6 +40,7 @@ std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup, const
   tag("Termination", EndReasonName(game.reason));
   tag("Reason", game.detail);
   tag("Moves", FormatRenjuList(game.moves, setup.height));
+  for (const PgnTag& extra : header.extra) pgn.tags.push_back(extra);
   return FormatPgn(pgn);
 }
 

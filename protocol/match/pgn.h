@@ -2,7 +2,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "protocol/io/pgn.h"
 #include "protocol/match/game.h"
 
 namespace sente {
@@ -13,6 +15,7 @@ struct PgnHeader {
   std::string date;     // "2026.11.29"; empty: omitted
   std::string opening;  // as given, e.g. "h8h9h10"
   std::string time_control;
+  std::vector<PgnTag> extra;  // appended after the others (a shard's merge tags)
 };
 
 // "1-0" Black won, "0-1" White won, "1/2-1/2" drawn.

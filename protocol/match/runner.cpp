@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/board.h"
 #include "engine/coord.h"
+#include "protocol/match/merge.h"
 #include "protocol/match/pgn.h"
 
 namespace sente {
@@ -59,6 +60,9 @@ absl::Status Validate(MatchConfig& config) {
     if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5))
       return absl::InvalidArgumentError("SPRT alpha and beta must lie in (0, 0.5)");
   }
+  if (config.shard && ScheduledGamesPerPair(config) == 0)
+    return absl::InvalidArgumentError(
+        "--shard with --sprt needs --games: the length of the whole schedule to cut");
   if (config.opening_texts.size() != config.openings.size()) {
     config.opening_texts.clear();
     for (const Opening& o : config.openings)
@@ -77,17 +81,22 @@ absl::Status Validate(MatchConfig& config) {
 class Runner {
  public:
   Runner(const MatchConfig& config, std::ostream* progress, std::ostream* pgn, std::ostream* io_log)
-      : config_(config), progress_(progress), pgn_(pgn), rng_(config.seed), date_(TodayUtc()) {
+      : config_(config),
+        progress_(progress),
+        pgn_(pgn),
+        rng_(config.seed),
+        date_(TodayUtc()),
+        tally_(NewTally(config)) {
     if (io_log) io_log_.emplace(*io_log);
-    int n = static_cast<int>(config.engines.size());
-    for (int a = 0; a < n; ++a)
-      for (int b = a + 1; b < n; ++b) result_.pairs.push_back({a, b, {}, {}});
-    result_.engines.resize(n);
-    for (const EngineSpec& e : config.engines) result_.names.push_back(e.name);
     int64_t openings = std::max<int64_t>(1, static_cast<int64_t>(config.openings.size()));
-    int64_t per_pair = config.games_per_pair;
-    if (per_pair == 0) per_pair = config.sprt ? kUnbounded : 2 * openings;
-    total_ = per_pair * static_cast<int64_t>(result_.pairs.size());
+    int64_t per_pair = ScheduledGamesPerPair(config);
+    if (per_pair == 0) per_pair = kUnbounded;
+    total_ = end_ = per_pair * static_cast<int64_t>(tally_.result.pairs.size());
+    if (config.shard) {
+      ShardRange range = ShardUnits(total_, *config.shard, 2);
+      next_ = range.begin;
+      end_ = range.end;
+    }
     for (int64_t i = 0; i < openings; ++i) order_.push_back(static_cast<int>(i));
     if (config.shuffle_openings) std::shuffle(order_.begin(), order_.end(), rng_);
   }
@@ -97,17 +106,17 @@ class Runner {
     for (int i = 0; i < config_.concurrency; ++i) workers.emplace_back([this] { Work(); });
     for (std::thread& t : workers) t.join();
     if (!error_.ok()) return error_;
-    return result_;
+    return tally_.result;
   }
 
  private:
   std::optional<ScheduledGame> Next() {
     std::lock_guard<std::mutex> lock(mu_);
-    if (stop_ || next_ >= total_) return std::nullopt;
+    if (stop_ || next_ >= end_) return std::nullopt;
     ScheduledGame game;
     game.index = next_++;
     int64_t slot = game.index / 2;
-    int64_t pairs = static_cast<int64_t>(result_.pairs.size());
+    int64_t pairs = static_cast<int64_t>(tally_.result.pairs.size());
     game.pair = static_cast<int>(slot % pairs);
     game.round = slot / pairs;
     game.swapped = game.index % 2 == 1;
@@ -154,7 +163,7 @@ class Runner {
       return raw;
     };
     while (std::optional<ScheduledGame> game = Next()) {
-      const PairResult& pair = result_.pairs[game->pair];  // a and b never change
+      const PairResult& pair = tally_.result.pairs[game->pair];  // a and b never change
       int black = game->swapped ? pair.b : pair.a;
       int white = game->swapped ? pair.a : pair.b;
       absl::StatusOr<MatchEngine*> b = engine_for(black);
@@ -181,32 +190,17 @@ class Runner {
 
   void Record(const ScheduledGame& game, int black, int white, const GameRecord& record) {
     std::lock_guard<std::mutex> lock(mu_);
-    PairResult& pair = result_.pairs[game.pair];
-    ++result_.games;
-    int winner = record.outcome == Outcome::kBlackWins   ? black
-                 : record.outcome == Outcome::kWhiteWins ? white
-                                                         : -1;
-    double score_a = winner < 0 ? 0.5 : winner == pair.a ? 1.0 : 0.0;
-    (winner < 0 ? pair.wdl.draws : winner == pair.a ? pair.wdl.wins : pair.wdl.losses) += 1;
-    auto key = std::make_pair(game.pair, game.round);
-    if (auto it = half_pairs_.find(key); it != half_pairs_.end()) {
-      ++pair.pairs[static_cast<int>(2 * (it->second + score_a) + 0.5)];
-      half_pairs_.erase(it);
-    } else {
-      half_pairs_[key] = score_a;
-    }
-
-    int indices[2] = {black, white};
+    GameSummary summary{game.index, black, white, record.outcome, record.reason};
     for (int c = 0; c < 2; ++c) {
-      EngineTotals& totals = result_.engines[indices[c]];
-      ++totals.games;
-      totals.time_ms += record.time_ms[c];
-      totals.peak_memory = std::max(totals.peak_memory, record.peak_memory[c]);
+      summary.time_ms[c] = record.time_ms[c];
+      summary.peak_memory[c] = record.peak_memory[c];
     }
     for (size_t k = 0; k < record.move_ms.size(); ++k)
-      ++result_.engines[indices[(record.opening_stones + k) % 2]].moves;
-    if (winner >= 0 && record.reason != EndReason::kFive)
-      ++result_.engines[winner == black ? white : black].losses_by[static_cast<int>(record.reason)];
+      ++summary.moves[(record.opening_stones + k) % 2];
+    AddGame(config_, summary, tally_);
+    const MatchResult& result = tally_.result;
+    if (result.decision != SprtDecision::kContinue && !config_.shard) stop_ = true;
+    const PairResult& pair = result.pairs[game.pair];
 
     const std::string& black_name = config_.engines[black].name;
     const std::string& white_name = config_.engines[white].name;
@@ -217,14 +211,10 @@ class Runner {
                        date_,
                        game.opening_text,
                        absl::StrCat("turn ", config_.tc.turn_ms, " ms, game ", config_.tc.game_ms,
-                                    " ms, tolerance ", config_.tc.tolerance_ms, " ms")};
+                                    " ms, tolerance ", config_.tc.tolerance_ms, " ms"),
+                       {}};
+      if (config_.shard) header.extra = ShardPgnTags(config_, summary);
       *pgn_ << FormatGamePgn(header, game.setup, record) << std::flush;
-    }
-    if (config_.sprt && result_.decision == SprtDecision::kContinue) {
-      result_.llr = config_.pentanomial ? PentanomialLlr(pair.pairs, *config_.sprt)
-                                        : TrinomialLlr(pair.wdl, *config_.sprt);
-      result_.decision = Decide(result_.llr, *config_.sprt);
-      if (result_.decision != SprtDecision::kContinue) stop_ = true;
     }
     if (progress_) {
       *progress_ << "Finished game " << game.index + 1
@@ -234,7 +224,7 @@ class Runner {
                  << FormatScoreLine(config_.engines[pair.a].name, config_.engines[pair.b].name,
                                     pair.wdl)
                  << "\n";
-      if (config_.sprt) *progress_ << FormatSprtLine(*config_.sprt, result_) << "\n";
+      if (config_.sprt) *progress_ << FormatSprtLine(*config_.sprt, result) << "\n";
       *progress_ << std::flush;
     }
   }
@@ -259,18 +249,75 @@ class Runner {
   std::string date_;
   std::vector<int> order_;
   std::vector<int> symmetry_;
-  std::map<std::pair<int, int64_t>, double> half_pairs_;  // first game of a pair: a's score
 
   std::mutex mu_;
-  int64_t next_ = 0, total_ = 0;
+  int64_t next_ = 0, total_ = 0, end_ = 0;  // end_: of this shard
   bool stop_ = false;
   absl::Status error_;
-  MatchResult result_;
+  MatchTally tally_;
 };
+
+// The score of the pair's first engine in a game won by `winner` (-1: a draw).
+double ScoreOfA(const PairResult& pair, int winner) {
+  return winner < 0 ? 0.5 : winner == pair.a ? 1.0 : 0.0;
+}
 
 std::string Mib(int64_t bytes) { return absl::StrFormat("%.1f MiB", bytes / 1048576.0); }
 
 }  // namespace
+
+MatchTally NewTally(const MatchConfig& config) {
+  MatchTally tally;
+  MatchResult& result = tally.result;
+  int n = static_cast<int>(config.engines.size());
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b) result.pairs.push_back({a, b, {}, {}});
+  result.engines.resize(n);
+  for (const EngineSpec& e : config.engines) result.names.push_back(e.name);
+  return tally;
+}
+
+void AddGame(const MatchConfig& config, const GameSummary& game, MatchTally& tally) {
+  MatchResult& result = tally.result;
+  int64_t slot = game.index / 2, pairs = static_cast<int64_t>(result.pairs.size());
+  int pair_index = static_cast<int>(slot % pairs);
+  PairResult& pair = result.pairs[pair_index];
+  ++result.games;
+  int winner = game.outcome == Outcome::kBlackWins   ? game.black
+               : game.outcome == Outcome::kWhiteWins ? game.white
+                                                     : -1;
+  double score_a = ScoreOfA(pair, winner);
+  (winner < 0 ? pair.wdl.draws : winner == pair.a ? pair.wdl.wins : pair.wdl.losses) += 1;
+  auto key = std::make_pair(pair_index, slot / pairs);
+  if (auto it = tally.half_pairs.find(key); it != tally.half_pairs.end()) {
+    ++pair.pairs[static_cast<int>(2 * (it->second + score_a) + 0.5)];
+    tally.half_pairs.erase(it);
+  } else {
+    tally.half_pairs[key] = score_a;
+  }
+  int indices[2] = {game.black, game.white};
+  for (int c = 0; c < 2; ++c) {
+    EngineTotals& totals = result.engines[indices[c]];
+    ++totals.games;
+    totals.moves += game.moves[c];
+    totals.time_ms += game.time_ms[c];
+    totals.peak_memory = std::max(totals.peak_memory, game.peak_memory[c]);
+  }
+  if (winner >= 0 && game.reason != EndReason::kFive)
+    ++result.engines[winner == game.black ? game.white : game.black]
+          .losses_by[static_cast<int>(game.reason)];
+  if (config.sprt && result.decision == SprtDecision::kContinue) {
+    result.llr = config.pentanomial ? PentanomialLlr(pair.pairs, *config.sprt)
+                                    : TrinomialLlr(pair.wdl, *config.sprt);
+    result.decision = Decide(result.llr, *config.sprt);
+  }
+}
+
+int64_t ScheduledGamesPerPair(const MatchConfig& config) {
+  if (config.games_per_pair > 0) return config.games_per_pair;
+  if (config.sprt) return 0;
+  return 2 * std::max<int64_t>(1, static_cast<int64_t>(config.openings.size()));
+}
 
 absl::StatusOr<MatchResult> PlayMatch(MatchConfig config, std::ostream* progress, std::ostream* pgn,
                                       std::ostream* io_log) {

@@ -171,5 +171,48 @@ TEST(SolveCommand, BinaryRuns) {
   EXPECT_NE(pclose(pipe), 0);
 }
 
+// Lines without their time, which differs from run to run.
+std::string WithoutTimes(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out += line.substr(0, line.find(" ms=")) + "\n";
+  return out;
+}
+
+TEST(SolveCommand, ShardsMergeToTheSingleRun) {
+  std::vector<std::string> base = {testing::DataPath("vcf/cases.txt"), "--nodes", "3000",
+                                   "--time-per-case", "0"};
+  std::ostringstream single;
+  ASSERT_EQ(RunSolve(base, single), 0);
+  std::vector<std::string> paths;
+  for (int i = 1; i <= 3; ++i) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), {"--shard", std::to_string(i) + "/3"});
+    std::ostringstream out;
+    ASSERT_EQ(RunSolve(args, out), 0);
+    EXPECT_EQ(out.str().rfind("# sente solve shard " + std::to_string(i) + "/3 id ", 0), 0u);
+    paths.push_back(::testing::TempDir() + "/sente_solve_shard" + std::to_string(i) + ".txt");
+    std::ofstream(paths.back()) << out.str();
+  }
+  std::ostringstream merged;
+  ASSERT_EQ(RunSolve({"--merge", paths[0], paths[1], paths[2]}, merged), 0);
+  EXPECT_EQ(WithoutTimes(merged.str()), WithoutTimes(single.str()));
+  EXPECT_NE(merged.str().find("solved "), std::string::npos);
+
+  std::ostringstream refused;
+  EXPECT_EQ(RunSolve({"--merge", paths[0], paths[2]}, refused), 2);  // shard 2 missing
+  EXPECT_EQ(RunSolve({"--merge", paths[0], paths[0], paths[1], paths[2]}, refused), 2);
+  std::ostringstream partial;
+  EXPECT_EQ(RunSolve({"--merge", paths[0], paths[2], "--allow-incomplete"}, partial), 0);
+  std::ostringstream other;
+  ASSERT_EQ(
+      RunSolve({testing::DataPath("vcf/cases.txt"), "--nodes", "100", "--shard", "2/3"}, other), 0);
+  std::string other_path = WriteTemp(other.str());
+  EXPECT_EQ(RunSolve({"--merge", paths[0], other_path, paths[2]}, refused), 2);  // mixed
+  EXPECT_EQ(refused.str(), "");
+  for (const std::string& path : paths) std::remove(path.c_str());
+  std::remove(other_path.c_str());
+}
+
 }  // namespace
 }  // namespace sente

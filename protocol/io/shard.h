@@ -1,0 +1,34 @@
+// Shards: a long job (a match, a puzzle suite) cut into N contiguous slices, so that N
+// processes (Slurm array tasks) can each run one and a merge can add the results up.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace sente {
+
+struct ShardSpec {
+  int index = 1;  // 1-based
+  int count = 1;
+  std::string Text() const;  // "I/N"
+};
+
+// "I/N" with 1 <= I <= N <= 100000.
+absl::StatusOr<ShardSpec> ParseShard(absl::string_view text);
+
+// The units [begin, end) of shard `spec` when `total` units are cut into spec.count slices
+// of whole groups of `group` units (a match keeps the two games of an opening together). The
+// slices differ in size by one group at most; some are empty when there are fewer groups.
+struct ShardRange {
+  int64_t begin = 0, end = 0;
+};
+ShardRange ShardUnits(int64_t total, ShardSpec spec, int64_t group = 1);
+
+// A stable 64-bit fingerprint (FNV-1a) as 16 hex digits: the same text gives the same value
+// in every build and process, so shards run on different machines can be matched up.
+std::string Fingerprint(absl::string_view text);
+
+}  // namespace sente
