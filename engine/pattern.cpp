@@ -285,9 +285,8 @@ void BuildTables(PatternTables& t) {
   ForEachReachableKey([&](uint32_t key) {
     t.line[key] = static_cast<uint8_t>(black[key] | white[SwapColors(key)] << 4);
   });
-  const bool renju = t.rule == Rule::kRenju;
-  t.info[0] = ComboInfos(renju ? kValueRenjuBlack : kValueGeneral);
-  t.info[1] = ComboInfos(renju ? kValueRenjuWhite : kValueGeneral);
+  t.info[0] = ComboInfos(ValueTableOf(t.rule, Color::kBlack));
+  t.info[1] = ComboInfos(ValueTableOf(t.rule, Color::kWhite));
 }
 
 }  // namespace

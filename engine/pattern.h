@@ -126,6 +126,12 @@ std::array<LinePattern, 4> CodeLines(int code);
 // other rule and colour in one.
 enum ValueTable : uint8_t { kValueGeneral, kValueRenjuBlack, kValueRenjuWhite, kNumValueTables };
 
+// The table of colour c's cells under the rule.
+constexpr ValueTable ValueTableOf(Rule rule, Color c) {
+  if (rule != Rule::kRenju) return kValueGeneral;
+  return c == Color::kBlack ? kValueRenjuBlack : kValueRenjuWhite;
+}
+
 // How many of the four lines of a combo carry the given pattern.
 int CountLines(uint16_t combo, LinePattern pattern);
 

@@ -43,11 +43,6 @@ void AddThreatTerms(const Board& board, Color us, const NodeThreats& threats, No
 
 }  // namespace
 
-ValueTable ValueTableOf(const Board& board, Color c) {
-  if (board.rule() != Rule::kRenju) return kValueGeneral;
-  return c == Color::kBlack ? kValueRenjuBlack : kValueRenjuWhite;
-}
-
 TuneParams CurrentParams() {
   TuneParams p(kNumTuneParams, 0);
   for (int t = 0; t < kNumValueTables; ++t)
@@ -91,7 +86,8 @@ TuneSample ExtractSample(const Board& board, Color us, const NodeThreats& threat
   for (Pos p : board.points()) {
     if (!board.IsEmpty(p)) continue;
     for (Color c : {us, Opponent(us)}) {
-      const int param = ValueTableOf(board, c) * kNumPatternCodes + PatternCode(board.combo(p, c));
+      const int param =
+          ValueTableOf(board.rule(), c) * kNumPatternCodes + PatternCode(board.combo(p, c));
       if (IsFixedParam(param)) continue;
       if (!seen[param]) used.push_back(static_cast<uint16_t>(param));
       seen[param] = true;

@@ -38,9 +38,6 @@ struct TuneSample {
   float result = 0;  // for the side to move: 1 won, 0.5 drawn, 0 lost (or a blend, labels.h)
 };
 
-// The table of colour c's cells on this board.
-ValueTable ValueTableOf(const Board& board, Color c);
-
 // The parameters the engine has now.
 TuneParams CurrentParams();
 
