@@ -323,6 +323,13 @@ int PatternCode(uint16_t combo) { return Codes().code_of_combo[combo]; }
 
 std::array<LinePattern, 4> CodeLines(int code) { return Codes().lines[code]; }
 
+Pattern4 CodePattern4(int code, ValueTable table) {
+  const std::array<LinePattern, 4> lines = CodeLines(code);
+  uint16_t combo = 0;
+  for (int d = 0; d < kNumDirs; ++d) combo |= static_cast<uint16_t>(lines[d] << (4 * d));
+  return Combine(combo, table == kValueRenjuBlack);
+}
+
 int CountLines(uint16_t combo, LinePattern pattern) {
   int n = 0;
   for (int d = 0; d < kNumDirs; ++d) n += ComboLine(combo, d) == pattern;

@@ -132,6 +132,9 @@ constexpr ValueTable ValueTableOf(Rule rule, Color c) {
   return c == Color::kBlack ? kValueRenjuBlack : kValueRenjuWhite;
 }
 
+// The class of a cell whose four lines make `code`, for the table's rule and colour.
+Pattern4 CodePattern4(int code, ValueTable table);
+
 // How many of the four lines of a combo carry the given pattern.
 int CountLines(uint16_t combo, LinePattern pattern);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/rules.h"
+#include "search/order_codes.h"
 #include "search/threat_moves.h"
 #include "search/weights.h"
 
@@ -80,9 +81,10 @@ int OrderValue(const Board& board, Pos p, Color c) {
          kOrderLineWeight[combo >> 12];
 }
 
-int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Pattern4 opp) {
-  return kOrderAttack[own] + kOrderDefence[opp] + OrderValue(board, p, us) +
-         OrderValue(board, p, Opponent(us));
+int32_t MoveOrderScore(const Board& board, Color us, Pos p) {
+  const auto& table = kOrderCode[ValueTableOf(board.rule(), us)];
+  return table[0][PatternCode(board.combo(p, us))] +
+         table[1][PatternCode(board.combo(p, Opponent(us)))];
 }
 
 namespace {
@@ -94,7 +96,7 @@ int GenerateAll(Board& board, Color us, ScoredMove* out) {
   int n = 0;
   board.ForEachCandidate([&](Pos p) {
     const Pattern4 own4 = board.pattern4(p, us), opp4 = board.pattern4(p, opp);
-    out[n] = ScoredMove{p, own4, opp4, MoveOrderScore(board, us, p, own4, opp4)};
+    out[n] = ScoredMove{p, own4, opp4, MoveOrderScore(board, us, p)};
     n += !fouls || IsLegalMove(board, p, us, own4);
   });
   return n;
@@ -159,8 +161,7 @@ int GenerateDefences(Board& board, Color us, const NodeThreats& node, ScoredMove
     if (!Contains(out, n, p) && IsLegalMove(board, p, us, own))
       out[n++] = ScoredMove{p, own, board.pattern4(p, opp), 0};
   }
-  for (int i = 0; i < n; ++i)
-    out[i].score = MoveOrderScore(board, us, out[i].pos, out[i].own, out[i].opp);
+  for (int i = 0; i < n; ++i) out[i].score = MoveOrderScore(board, us, out[i].pos);
   return n;
 }
 
@@ -172,7 +173,7 @@ int GenerateMoves(Board& board, Color us, NodeState state, const NodeThreats& th
     case NodeState::kForcedBlock: {
       const Pos p = threats.opp_five;
       const Pattern4 own = board.pattern4(p, us), opp = board.pattern4(p, Opponent(us));
-      out[0] = ScoredMove{p, own, opp, MoveOrderScore(board, us, p, own, opp)};
+      out[0] = ScoredMove{p, own, opp, MoveOrderScore(board, us, p)};
       return 1;
     }
     case NodeState::kDefend:

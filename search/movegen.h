@@ -59,12 +59,13 @@ inline void PickBest(ScoredMove* moves, int i, int n) {
 int GenerateMoves(Board& board, Color us, NodeState state, const NodeThreats& threats,
                   ScoredMove* out);
 
-// A cell's worth to colour c for move ordering, from its line patterns and class by the
-// ordering weights (search/weights.h), apart from the evaluation's values: what a strong move
-// looks like is not what a position is worth. Renju Black's fouls are worth nothing.
+// A cell's worth to colour c for the threat solvers' move ordering, from its line patterns
+// and class by the weights of search/weights.h. Renju Black's fouls are worth nothing.
 int OrderValue(const Board& board, Pos p, Color c);
 
-// Static ordering score of a move: threats it makes plus threats it stops.
-int32_t MoveOrderScore(const Board& board, Color us, Pos p, Pattern4 own, Pattern4 opp);
+// Static ordering score of a move: the ordering table's value of the pattern code we make on
+// p plus that of the code the opponent would (search/order_codes.h), fitted to the moves of
+// strong engines (`sente tune --policy`).
+int32_t MoveOrderScore(const Board& board, Color us, Pos p);
 
 }  // namespace sente

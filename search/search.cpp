@@ -547,7 +547,7 @@ std::vector<RootMove> MakeRootMoves(Board& board, Color side, NodeThreats& threa
     rm.move = p;
     rm.own = own;
     rm.opp = opp;
-    rm.order = MoveOrderScore(board, side, p, own, opp);
+    rm.order = MoveOrderScore(board, side, p);
     rm.pv = {p};
     out.push_back(rm);
   };

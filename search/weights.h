@@ -1,8 +1,8 @@
-// The evaluation's threat terms and the move-ordering tables: weights the search adds on top
-// of the board's cell values (engine/code_values.h). The threat terms are fitted with the cell
-// values by `sente tune` (protocol/tune/command.cpp); the ordering tables are set by hand (the
-// ordering's cell values are the evaluation's of before the code tables, fitted to 600
-// self-play games: fits that moved them cost strength, README.md, Strength).
+// The evaluation's threat terms, which the search adds on top of the board's cell values
+// (engine/code_values.h), fitted with them by `sente tune` (protocol/tune/command.cpp); and
+// the threat solvers' cell values (OrderValue), set by hand: they are the evaluation's of
+// before the code tables. The alpha-beta's move ordering has its own tables
+// (search/order_codes.h).
 #pragma once
 
 #include <cstdint>
@@ -32,21 +32,6 @@ constexpr int16_t kOrderPattern4Bonus[kNumPattern4] = {
     /*kP4Two*/ 15,        /*kP4TwoTwo*/ 0,   /*kP4Block3*/ 0,      /*kP4Three*/ 111,
     /*kP4DoubleThree*/ 0, /*kP4Four*/ 203,   /*kP4FourThree*/ 411, /*kP4Flex4*/ 200,
     /*kP4Five*/ 400,
-};
-
-// Move ordering, indexed by Pattern4: what a move makes for us, and what it takes from the
-// opponent (the opponent's class on that cell).
-constexpr int32_t kOrderAttack[kNumPattern4] = {
-    /*kP4None*/ 0,          /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,   /*kP4Weak*/ 4,
-    /*kP4Two*/ 16,          /*kP4TwoTwo*/ 40,  /*kP4Block3*/ 24,      /*kP4Three*/ 80,
-    /*kP4DoubleThree*/ 600, /*kP4Four*/ 60,    /*kP4FourThree*/ 1200, /*kP4Flex4*/ 2000,
-    /*kP4Five*/ 10000,
-};
-constexpr int32_t kOrderDefence[kNumPattern4] = {
-    /*kP4None*/ 0,          /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,  /*kP4Weak*/ 2,
-    /*kP4Two*/ 10,          /*kP4TwoTwo*/ 30,  /*kP4Block3*/ 16,     /*kP4Three*/ 60,
-    /*kP4DoubleThree*/ 400, /*kP4Four*/ 40,    /*kP4FourThree*/ 800, /*kP4Flex4*/ 1500,
-    /*kP4Five*/ 8000,
 };
 
 }  // namespace sente

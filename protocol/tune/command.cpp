@@ -14,11 +14,13 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "protocol/tune/fit.h"
 #include "protocol/tune/games.h"
 #include "protocol/tune/labels.h"
 #include "protocol/tune/model.h"
+#include "protocol/tune/policy.h"
 
 namespace sente {
 namespace {
@@ -39,7 +41,10 @@ constexpr const char* kTuneUsage =
     "  --label-nodes N   blend each result with a search of the position to N nodes\n"
     "  --label-weight W  the search's share of that blend (default 0.75)\n"
     "  --threads N       threads for those searches (default 2)\n"
-    "  --write FILE      write the fitted tables to FILE, as engine/code_values.h\n";
+    "  --write FILE      write the fitted tables to FILE, as engine/code_values.h\n"
+    "  --policy NAMES    fit move ordering instead (search/order_codes.h): a softmax over each\n"
+    "                    position's candidates, to the moves of these players (comma-separated\n"
+    "                    PGN names); --write then writes search/order_codes.h\n";
 
 struct TuneOptions {
   std::vector<std::string> files;
@@ -55,6 +60,7 @@ struct TuneOptions {
   double label_weight = 0.75;
   int threads = 2;
   std::string write;
+  std::vector<std::string> policy_players;
 };
 bool ParseOptions(const Args& args, TuneOptions& o) {
   ArgParser parser("tune");
@@ -75,6 +81,11 @@ bool ParseOptions(const Args& args, TuneOptions& o) {
     return absl::OkStatus();
   });
   parser.AddString("--write", &o.write);
+  parser.AddCustom("--policy", [&o](absl::string_view value) {
+    o.policy_players = absl::StrSplit(value, ',', absl::SkipEmpty());
+    if (o.policy_players.empty()) return BadValue("--policy", value, "player names");
+    return absl::OkStatus();
+  });
   parser.AddInt("--iterations", &o.iterations, 0, 1000000);
   parser.AddInt("--holdout", &o.holdout, 0, 1000000);
   parser.AddUint64("--label-nodes", &o.label_nodes, 0, UINT64_MAX);
@@ -173,6 +184,89 @@ bool WriteTables(const std::string& path, const TuneParams& params) {
   return static_cast<bool>(file);
 }
 
+// The policy samples of the games, every `holdout`-th game's apart.
+bool ReadPolicySamples(const TuneOptions& o, std::vector<PolicySample>& fit,
+                       std::vector<PolicySample>& held) {
+  int n = 0;
+  for (const std::string& file : o.files) {
+    absl::StatusOr<std::vector<TuneGame>> games = ReadGames(file);
+    if (!games.ok()) {
+      std::cerr << "tune: " << games.status().message() << '\n';
+      return false;
+    }
+    for (const TuneGame& game : *games) {
+      if (o.has_rule && game.rule != o.rule) continue;
+      const bool is_held = o.holdout > 0 && n++ % o.holdout == o.holdout - 1;
+      absl::StatusOr<std::vector<PolicySample>> samples =
+          ExtractPolicySamples(game, o.skip, o.policy_players);
+      if (!samples.ok()) {
+        std::cerr << "tune: " << file << ": " << samples.status().message() << '\n';
+        continue;
+      }
+      std::vector<PolicySample>& to = is_held ? held : fit;
+      for (PolicySample& s : *samples) to.push_back(std::move(s));
+    }
+  }
+  if (fit.empty()) std::cerr << "tune: no positions with a move of " << o.policy_players[0] << "\n";
+  return !fit.empty();
+}
+
+void PrintPolicy(std::ostream& out, const char* what, const std::vector<PolicySample>& samples,
+                 const PolicyParams& current, const PolicyParams& fitted, double temperature) {
+  const PolicyFit a = EvaluatePolicy(samples, current, temperature);
+  const PolicyFit b = EvaluatePolicy(samples, fitted, temperature);
+  out << absl::StrFormat(
+      "%s: positions %d, loss %.4f -> %.4f, top-1 %.1f%% -> %.1f%%, top-3 %.1f%% -> %.1f%%\n", what,
+      samples.size(), a.loss, b.loss, 100 * a.top1, 100 * b.top1, 100 * a.top3, 100 * b.top3);
+}
+
+bool WritePolicy(const std::string& path, const PolicyParams& params) {
+  std::ofstream file(path);
+  file << "// Move ordering's cell values by pattern code (engine/pattern.h PatternCode): for "
+          "each\n// mover's ValueTable, the value of the code the mover makes on a cell and of "
+          "the code the\n// opponent would make there. Written by `sente tune --policy ... "
+          "--write`; README.md,\n// Tuning, tells how.\n#pragma once\n\n#include "
+          "<cstdint>\n\n#include \"engine/pattern.h\"\n\nnamespace sente {\n\n// "
+          "clang-format off\nconstexpr int16_t "
+          "kOrderCode[kNumValueTables][2][kNumPatternCodes] = {\n";
+  for (int t = 0; t < kNumValueTables; ++t) {
+    file << "    {\n";
+    for (int side = 0; side < 2; ++side) {
+      file << "        {\n";
+      for (int code = 0; code < kNumPatternCodes; ++code) {
+        const int i = PolicyParam(static_cast<ValueTable>(t), static_cast<PolicySide>(side), code);
+        file << (code % 16 == 0 ? "            " : " ") << std::lround(params[i]) << ',';
+        if (code % 16 == 15 || code == kNumPatternCodes - 1) file << '\n';
+      }
+      file << "        },\n";
+    }
+    file << "    },\n";
+  }
+  file << "};\n// clang-format on\n\n}  // namespace sente\n";
+  file.close();
+  return static_cast<bool>(file);
+}
+
+int RunPolicyTune(const TuneOptions& o, std::ostream& out) {
+  std::vector<PolicySample> fit, held;
+  if (!ReadPolicySamples(o, fit, held)) return 1;
+  const PolicyParams current = CurrentPolicyParams();
+  const double temperature = o.k > 0 ? 1 / o.k : FitTemperature(fit, current);
+  PolicyParams fitted = FitPolicy(fit, current, temperature, o.l2, o.min_count, o.iterations);
+  for (double& x : fitted) x = std::round(x);
+  out << absl::StrFormat("temperature %.1f\n", temperature);
+  PrintPolicy(out, "fit", fit, current, fitted, temperature);
+  if (!held.empty()) PrintPolicy(out, "held out", held, current, fitted, temperature);
+  if (!o.write.empty()) {
+    if (!WritePolicy(o.write, fitted)) {
+      std::cerr << "tune: cannot write " << o.write << '\n';
+      return 1;
+    }
+    out << "wrote " << o.write << '\n';
+  }
+  return 0;
+}
+
 }  // namespace
 
 int RunTune(const Args& args, std::ostream& out) {
@@ -182,6 +276,7 @@ int RunTune(const Args& args, std::ostream& out) {
   }
   TuneOptions o;
   if (!ParseOptions(args, o)) return 2;
+  if (!o.policy_players.empty()) return RunPolicyTune(o, out);
   Samples samples;
   if (!ReadSamples(o, samples)) return 1;
 

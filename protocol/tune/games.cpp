@@ -46,6 +46,8 @@ absl::StatusOr<TuneGame> ToGame(const PgnGame& pgn) {
       ParseRenjuList(pgn.Tag("Moves"), game.width, game.height);
   if (!moves.ok()) return bad(moves.status().message());
   game.moves = *std::move(moves);
+  game.black = std::string(pgn.Tag("Black"));
+  game.white = std::string(pgn.Tag("White"));
   return game;
 }
 

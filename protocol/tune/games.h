@@ -19,6 +19,7 @@ struct TuneGame {
   int width = 15, height = 15;
   std::vector<Pos> moves;    // the opening's stones, then the engines' moves
   double black_score = 0.5;  // 1 Black won, 0 White won, 0.5 drawn
+  std::string black, white;  // the players' names
 };
 
 // Games of PGN text; games without a decided or drawn result ("*") are left out.
