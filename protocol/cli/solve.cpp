@@ -155,14 +155,10 @@ absl::Status CheckSolveShards(const std::map<int, SolveShardOutput>& shards,
          static_cast<int64_t>(it->second.lines.size()) != range.end - range.begin))
       missing.push_back(absl::StrCat(i));
   }
-  if (missing.empty()) return absl::OkStatus();
-  std::string list = absl::StrCat("shards missing or unfinished, of ", first.shard.count, ": ",
-                                  absl::StrJoin(missing, ", "));
-  if (!allow_incomplete)
-    return absl::InvalidArgumentError(
-        absl::StrCat(list, " (re-run them, or merge with --allow-incomplete)"));
-  std::cerr << "solve: merge: " << list << "; merged what is there (--allow-incomplete)\n";
-  return absl::OkStatus();
+  std::string note;
+  absl::Status status = CheckMissingShards(missing, first.shard.count, allow_incomplete, note);
+  if (!note.empty()) std::cerr << "solve: merge: " << note << '\n';
+  return status;
 }
 
 // `sente solve --merge OUTPUT... [--allow-incomplete]`.

@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
 namespace sente {
@@ -36,6 +37,18 @@ std::string Fingerprint(absl::string_view text) {
     hash *= 1099511628211ull;
   }
   return absl::StrFormat("%016x", hash);
+}
+
+absl::Status CheckMissingShards(const std::vector<std::string>& missing, int count,
+                                bool allow_incomplete, std::string& note) {
+  if (missing.empty()) return absl::OkStatus();
+  const std::string list =
+      absl::StrCat("shards missing or incomplete, of ", count, ": ", absl::StrJoin(missing, ", "));
+  if (!allow_incomplete)
+    return absl::InvalidArgumentError(
+        absl::StrCat(list, " (re-run them, or merge with --allow-incomplete)"));
+  note = absl::StrCat(list, "; merged what is there (--allow-incomplete)");
+  return absl::OkStatus();
 }
 
 }  // namespace sente

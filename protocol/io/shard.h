@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
@@ -26,6 +28,12 @@ struct ShardRange {
   int64_t begin = 0, end = 0;
 };
 ShardRange ShardUnits(int64_t total, ShardSpec spec, int64_t group = 1);
+
+// The end of a merge's coverage check, given the shards (of `count`) found missing or short,
+// each as text: OK when there are none; else an error naming them, unless incomplete merges
+// are allowed, when it is OK and `note` says what was merged.
+absl::Status CheckMissingShards(const std::vector<std::string>& missing, int count,
+                                bool allow_incomplete, std::string& note);
 
 // A stable 64-bit fingerprint (FNV-1a) as 16 hex digits: the same text gives the same value
 // in every build and process, so shards run on different machines can be matched up.

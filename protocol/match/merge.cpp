@@ -145,14 +145,10 @@ absl::Status CheckCoverage(std::vector<ShardGame>& games, bool allow_incomplete,
     if (have > 0 && have < want)
       missing.push_back(absl::StrCat(i, " (", have, " of ", want, " games)"));
   }
-  if (missing.empty()) return absl::OkStatus();
-  std::string list = absl::StrCat("shards missing or incomplete, of ", first.shard.count, ": ",
-                                  absl::StrJoin(missing, ", "));
-  if (!allow_incomplete)
-    return absl::InvalidArgumentError(
-        absl::StrCat(list, " (re-run them, or merge with --allow-incomplete)"));
-  notes.push_back(absl::StrCat(list, "; merged what is there (--allow-incomplete)"));
-  return absl::OkStatus();
+  std::string note;
+  absl::Status status = CheckMissingShards(missing, first.shard.count, allow_incomplete, note);
+  if (!note.empty()) notes.push_back(note);
+  return status;
 }
 
 // The configuration the report needs: engine names from the games, the SPRT from its tag.
