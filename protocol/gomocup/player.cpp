@@ -322,8 +322,9 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std:
 }
 
 SearchResult Player::Analyse(const Board& board, Color side, int64_t ms,
-                             const std::atomic<bool>& stop) {
+                             const std::atomic<bool>& stop, int multipv) {
   SearchLimits limits = SettingsLimits();
+  limits.multipv = std::max(1, multipv);
   limits.hard_ms = std::max<int64_t>(1, ms);
   limits.soft_ms = std::max<int64_t>(1, ms / 2);
   return searcher().Think(board, side, limits, stop, nullptr);

@@ -66,7 +66,8 @@ class Player {
   absl::StatusOr<SearchResult> Think(Clock::time_point arrived, const std::atomic<bool>& stop,
                                      const InfoCallback& on_info, int multipv = 1);
   // A search of any position with the engine's settings and hash, for the given time.
-  SearchResult Analyse(const Board& board, Color side, int64_t ms, const std::atomic<bool>& stop);
+  SearchResult Analyse(const Board& board, Color side, int64_t ms, const std::atomic<bool>& stop,
+                       int multipv = 1);
   // The time the next move may take, counted from its arrival.
   TimeBudget Budget() const;
 

@@ -244,9 +244,10 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
                       [this](const SearchInfo& info) { Report(info); });
       if (!answer.ok()) {
         Error(name, answer.status());
-      } else {
-        out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
+        return true;
       }
+      if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
+      out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
       return true;
     }
     case CommandKind::kDone:
