@@ -42,6 +42,14 @@ bool NeedsGame(CommandKind kind) {
   }
 }
 
+// "-1,-1", blanks allowed around the numbers.
+bool IsPass(absl::string_view args) {
+  std::string compact;
+  for (char c : args)
+    if (c != ' ' && c != '\t') compact += c;
+  return compact == kPassAnswer;
+}
+
 bool IsBlock(CommandKind kind) {
   return kind == CommandKind::kBoard || kind == CommandKind::kYxBoard ||
          kind == CommandKind::kSwap2Board;
@@ -88,6 +96,12 @@ void GomocupSession::Think(const InputLine& line, int multipv) {
       line.arrived, stop, [this](const SearchInfo& info) { Report(info); }, multipv);
   if (!result.ok()) {
     Error("cannot move", result.status());
+    return;
+  }
+  if (result->best == kNoPos) {
+    if (player_.settings().show_detail)
+      out_.Line("MESSAGE pass: every empty point is forbidden for Black");
+    out_.Line(kPassAnswer);
     return;
   }
   if (multipv > 1) {
@@ -186,6 +200,16 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
       Think(line);
       return true;
     case CommandKind::kTurn:
+      if (IsPass(command.args)) {
+        absl::Status passed = player_.OpponentPass();
+        if (passed.ok()) {
+          Think(line);
+        } else {
+          Error(absl::StrCat(name, " ", Printable(command.args)), passed);
+        }
+        return true;
+      }
+      [[fallthrough]];
     case CommandKind::kPlay: {
       absl::StatusOr<Pos> move = parse_move(command.args);
       absl::Status played = move.ok() ? player_.PlayMove(*move) : move.status();

@@ -17,6 +17,9 @@ namespace sente {
 constexpr const char* kAboutLine = "name=\"Sente\", version=\"" SENTE_VERSION
                                    "\", author=\"The Sente authors\", country=\"International\"";
 
+// Black's pass under renju, sent and accepted only with INFO accept_pass 1.
+constexpr const char* kPassAnswer = "-1,-1";
+
 // Answers are whole lines, flushed at once; the search's progress reports may come from
 // another thread.
 class ProtocolOutput {
