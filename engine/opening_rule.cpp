@@ -1,10 +1,15 @@
 #include "engine/opening_rule.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "engine/coord.h"
 #include "engine/rules.h"
 
@@ -79,6 +84,46 @@ bool InCentralSquare(const Board& board, Pos p, int side) {
   const int half = side / 2;
   return std::abs(2 * PosX(p) - (board.width() - 1)) <= 2 * half &&
          std::abs(2 * PosY(p) - (board.height() - 1)) <= 2 * half;
+}
+
+absl::StatusOr<OpeningRule> ParseOpeningRule(absl::string_view name) {
+  const std::string lower = absl::AsciiStrToLower(name);
+  if (lower == "pro") return OpeningRule{OpeningRuleKind::kPro, 0};
+  for (auto [prefix, kind] : {std::make_pair("taraguchi", OpeningRuleKind::kTaraguchi),
+                              std::make_pair("soosorv", OpeningRuleKind::kSoosorv)}) {
+    absl::string_view rest = lower;
+    int n = 0;
+    if (absl::ConsumePrefix(&rest, prefix) && absl::SimpleAtoi(rest, &n) && n >= 1 &&
+        n <= kMaxOffers && std::isdigit(static_cast<unsigned char>(rest[0])))
+      return OpeningRule{kind, n};
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown opening rule '", name.substr(0, 40),
+                                                 "' (taraguchiN, soosorvN with N 1..", kMaxOffers,
+                                                 ", or pro)"));
+}
+
+std::string OpeningRuleName(const OpeningRule& rule) {
+  switch (rule.kind) {
+    case OpeningRuleKind::kTaraguchi:
+      return absl::StrCat("taraguchi", rule.offers);
+    case OpeningRuleKind::kSoosorv:
+      return absl::StrCat("soosorv", rule.offers);
+    default:
+      return "pro";
+  }
+}
+
+absl::Status CheckOpeningStones(const Board& board, const OpeningRule& rule,
+                                const std::vector<Pos>& moves) {
+  const size_t in_squares = rule.kind == OpeningRuleKind::kTaraguchi ? 5 : 3;
+  for (size_t i = 0; i < moves.size() && i < in_squares; ++i) {
+    const int side = TaraguchiSquare(static_cast<int>(i) + 1);
+    if (!board.OnBoard(moves[i]) || !InCentralSquare(board, moves[i], side))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "stone ", i + 1, " (", FormatRenju(moves[i], board.height()), ") is outside the central ",
+          side, "x", side, " square ", OpeningRuleName(rule), " allows"));
+  }
+  return absl::OkStatus();
 }
 
 bool BlackMustPass(Board& board) {

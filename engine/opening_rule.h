@@ -3,9 +3,12 @@
 // The rules themselves (Taraguchi-N, Soosorv-N, the pro rule, swap2) are in engine/RULES.md.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/board.h"
 
 namespace sente {
@@ -34,6 +37,23 @@ bool InCentralSquare(const Board& board, Pos p, int side);
 // Taraguchi: the side of the central square that opening stone n (1-based, 1..5) must stand
 // in: 1, 3, 5, 7, 9 (the fifth's square is the rule's first choice; its offers go anywhere).
 constexpr int TaraguchiSquare(int stone) { return 2 * stone - 1; }
+
+// The opening rules with decisions of their own (swap2 has its own command).
+enum class OpeningRuleKind { kTaraguchi, kSoosorv, kPro };
+struct OpeningRule {
+  OpeningRuleKind kind = OpeningRuleKind::kTaraguchi;
+  int offers = 10;  // N: Taraguchi-N's offered 5th moves, Soosorv-N's most
+};
+constexpr int kMaxOffers = 16;
+// "taraguchi10", "soosorv8" (N from 1 to kMaxOffers) or "pro", in any letter case.
+absl::StatusOr<OpeningRule> ParseOpeningRule(absl::string_view name);
+std::string OpeningRuleName(const OpeningRule& rule);
+
+// Checks opening stones given in game order (Black's first) against the areas of the rule:
+// Taraguchi's first five stones each within its central square, the first three stones of
+// Soosorv and the pro rule one of the 26 openings (the same squares, up to the third stone).
+absl::Status CheckOpeningStones(const Board& board, const OpeningRule& rule,
+                                const std::vector<Pos>& moves);
 
 // Whether Black, to move under renju, has only forbidden points left: it must pass
 // (engine/RULES.md). False while any empty point is legal, and under every other rule.

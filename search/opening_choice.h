@@ -33,4 +33,41 @@ struct Swap2Choice {
 Swap2Choice ChooseSwap2Option(const Board& board, const Probe& probe, int64_t ms,
                               const std::atomic<bool>& stop);
 
+// A move and the score of the position it leaves, from the view of the side that played it.
+struct ScoredMove {
+  Pos move = kNoPos;
+  int score = 0;
+};
+
+// Swap or not, for the player holding `side`, the side to move: swap when it scores below zero.
+struct SwapChoice {
+  bool swap = false;
+  int score = 0;  // the side to move's view
+};
+SwapChoice ChooseSwap(const Board& board, Color side, const Probe& probe, int64_t ms);
+
+// A stone for `side` within `area`, after which the opponent may swap: of the empty points of
+// the area that `side` may play (one of each set of points symmetric in the position, nearest
+// the stones first, at most kMaxPlacements), the one leaving the position nearest to even.
+constexpr int kMaxPlacements = 12;
+struct PlacementChoice {
+  Pos move = kNoPos;
+  int score = 0;                  // `side`'s view after the move
+  std::vector<ScoredMove> tried;  // each point searched, `side`'s view
+};
+PlacementChoice PlaceNearEven(const Board& board, Color side, const std::function<bool(Pos)>& area,
+                              const Probe& probe, int64_t ms, const std::atomic<bool>& stop);
+
+// The points of `area` that `side` may play, one of each set of points symmetric in the
+// position, nearest the stones (then the centre) first; at most `limit`.
+std::vector<Pos> CandidatePoints(const Board& board, Color side,
+                                 const std::function<bool(Pos)>& area, size_t limit);
+
+// Whether a probe finished a first iteration or proved a result: a score to go by. (The first
+// search of a game may spend a short probe on the hash table's first touches.)
+bool Searched(const SearchResult& result);
+
+// The root lines of a result, or its best move alone when it reports none.
+std::vector<RootLine> ResultLines(const SearchResult& result);
+
 }  // namespace sente

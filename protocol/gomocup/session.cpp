@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/coord.h"
+#include "protocol/gomocup/opening_commands.h"
 #include "protocol/gomocup/swap2.h"
 
 namespace sente {
@@ -34,6 +35,10 @@ bool NeedsGame(CommandKind kind) {
     case CommandKind::kTakeback:
     case CommandKind::kPlay:
     case CommandKind::kSwap2Board:
+    case CommandKind::kOpenMoveBoard:
+    case CommandKind::kOpenSwapBoard:
+    case CommandKind::kOpenOfferBoard:
+    case CommandKind::kOpenChooseBoard:
     case CommandKind::kYxShowForbid:
     case CommandKind::kYxNBest:
       return true;
@@ -50,9 +55,14 @@ bool IsPass(absl::string_view args) {
   return compact == kPassAnswer;
 }
 
+bool IsOpeningDecision(CommandKind kind) {
+  return kind == CommandKind::kOpenMoveBoard || kind == CommandKind::kOpenSwapBoard ||
+         kind == CommandKind::kOpenOfferBoard || kind == CommandKind::kOpenChooseBoard;
+}
+
 bool IsBlock(CommandKind kind) {
   return kind == CommandKind::kBoard || kind == CommandKind::kYxBoard ||
-         kind == CommandKind::kSwap2Board;
+         kind == CommandKind::kSwap2Board || IsOpeningDecision(kind);
 }
 
 }  // namespace
@@ -274,8 +284,22 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
       out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
       return true;
     }
+    case CommandKind::kOpenMoveBoard:
+    case CommandKind::kOpenSwapBoard:
+    case CommandKind::kOpenOfferBoard:
+    case CommandKind::kOpenChooseBoard: {
+      absl::StatusOr<OpeningAnswer> answer = DecideOpening(
+          player_, command.kind, command.args, block, line.arrived, queue_.ArmStop(line));
+      if (!answer.ok()) {
+        Error(absl::StrCat(name, " (position unchanged)"), answer.status());
+        return true;
+      }
+      if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
+      out_.Line(answer->line);
+      return true;
+    }
     case CommandKind::kDone:
-      out_.Line("ERROR DONE without BOARD, YXBOARD or SWAP2BOARD");
+      out_.Line("ERROR DONE without a BOARD-like command");
       return true;
     case CommandKind::kInfo: {
       absl::StatusOr<std::pair<std::string, std::string>> info = ParseInfo(command.args);

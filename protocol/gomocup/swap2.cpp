@@ -51,22 +51,20 @@ std::vector<std::vector<Pos>> Swap2Openings(int width, int height) {
   return openings;
 }
 
-namespace {
-
-// The time the answer may take from now: most of the move's hard limit, or a fixed few
-// seconds when no clock limits it.
-int64_t AnswerMs(const Player& player, Clock::time_point arrived) {
+int64_t DecisionMs(const Player& player, Clock::time_point arrived) {
   const TimeBudget budget = player.Budget();
   const int64_t total = (budget.hard_ms > 0 ? budget.hard_ms : kUnlimitedSwap2Ms);
   return std::max<int64_t>(1, (total - MsSince(arrived)) * 4 / 5);
 }
+
+namespace {
 
 // With 0 stones: the standard opening whose search score is nearest to even.
 absl::StatusOr<Swap2Answer> ProposeOpening(Player& player, Clock::time_point arrived,
                                            const std::atomic<bool>& stop) {
   const Board& board = player.board();
   std::vector<std::vector<Pos>> openings = Swap2Openings(board.width(), board.height());
-  const int64_t total = AnswerMs(player, arrived);
+  const int64_t total = DecisionMs(player, arrived);
   size_t count = static_cast<size_t>(std::clamp<int64_t>(total / kMinProbeMs, 1, openings.size()));
   int64_t per_opening = std::max<int64_t>(1, total / static_cast<int64_t>(count));
   size_t best = 0;
@@ -75,7 +73,7 @@ absl::StatusOr<Swap2Answer> ProposeOpening(Player& player, Clock::time_point arr
     Board probe(board.width(), board.height(), board.rule());
     for (Pos p : openings[i]) probe.Play(p);
     SearchResult result = player.Analyse(probe, Color::kWhite, per_opening, stop);
-    if (std::abs(result.score) < best_score) {
+    if (Searched(result) && std::abs(result.score) < best_score) {
       best_score = std::abs(result.score);
       best = i;
     }
@@ -84,7 +82,7 @@ absl::StatusOr<Swap2Answer> ProposeOpening(Player& player, Clock::time_point arr
   answer.moves = openings[best];
   absl::Status set = player.SetMoves(answer.moves);
   if (!set.ok()) return set;
-  answer.note = absl::StrCat("swap2 opening, score ", best_score, " from even");
+  answer.note = absl::StrCat("three-stone opening, score ", best_score, " from even");
   return answer;
 }
 
@@ -95,7 +93,7 @@ absl::StatusOr<Swap2Answer> ChooseFromThree(Player& player, Clock::time_point ar
     return player.Analyse(board, side, ms, stop, multipv);
   };
   const Swap2Choice choice =
-      ChooseSwap2Option(player.board(), probe, AnswerMs(player, arrived), stop);
+      ChooseSwap2Option(player.board(), probe, DecisionMs(player, arrived), stop);
   Swap2Answer answer;
   answer.swap = choice.option == Swap2Option::kSwap;
   answer.moves = answer.swap ? std::vector<Pos>{} : choice.stones;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ struct Swap2Answer {
 // The three-stone openings Sente proposes: Black in the centre, White next to it (directly or
 // diagonally), Black within two points of the centre; one of each mirror pair, nearest first.
 std::vector<std::vector<Pos>> Swap2Openings(int width, int height);
+
+// The time an opening decision may take from now: most of the move's hard limit, or a fixed
+// few seconds when no clock limits it.
+int64_t DecisionMs(const Player& player, Clock::time_point arrived);
 
 // With 0 stones: proposes the opening whose search score is nearest to even. With 3 (White to
 // move): swaps when the search says Black is clearly better, plays White's 4th when White is,
