@@ -87,7 +87,7 @@ std::vector<Pos> CandidatePoints(const Board& board, Color side,
 
 SwapChoice ChooseSwap(const Board& board, Color side, const Probe& probe, int64_t ms) {
   const SearchResult result = probe(board, side, std::max<int64_t>(1, ms), 1);
-  return SwapChoice{result.score < 0, result.score};
+  return SwapChoice{result.score < 0, result.score, result.best};
 }
 
 PlacementChoice PlaceNearEven(const Board& board, Color side, const std::function<bool(Pos)>& area,

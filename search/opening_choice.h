@@ -42,7 +42,8 @@ struct ScoredMove {
 // Swap or not, for the player holding `side`, the side to move: swap when it scores below zero.
 struct SwapChoice {
   bool swap = false;
-  int score = 0;  // the side to move's view
+  int score = 0;      // the side to move's view
+  Pos best = kNoPos;  // the side to move's best move found
 };
 SwapChoice ChooseSwap(const Board& board, Color side, const Probe& probe, int64_t ms);
 

@@ -17,10 +17,6 @@ struct Swap2Answer {
   std::string note;        // the decision and its score, for a MESSAGE line
 };
 
-// The three-stone openings Sente proposes: Black in the centre, White next to it (directly or
-// diagonally), Black within two points of the centre; one of each mirror pair, nearest first.
-std::vector<std::vector<Pos>> Swap2Openings(int width, int height);
-
 // The time an opening decision may take from now: most of the move's hard limit, or a fixed
 // few seconds when no clock limits it.
 int64_t DecisionMs(const Player& player, Clock::time_point arrived);

@@ -134,7 +134,7 @@ TEST(OpeningRule, BlackPassesWhenOnlyForbiddenPointsAreLeft) {
 }
 
 TEST(OpeningRule, RuleNames) {
-  for (const char* name : {"taraguchi10", "TARAGUCHI1", "soosorv8", "soosorv16", "pro"}) {
+  for (const char* name : {"taraguchi10", "TARAGUCHI1", "soosorv8", "soosorv16", "pro", "swap2"}) {
     absl::StatusOr<OpeningRule> rule = ParseOpeningRule(name);
     ASSERT_TRUE(rule.ok()) << name << ": " << rule.status();
     EXPECT_EQ(ParseOpeningRule(OpeningRuleName(*rule))->offers, rule->offers);
@@ -142,8 +142,30 @@ TEST(OpeningRule, RuleNames) {
   EXPECT_EQ(ParseOpeningRule("soosorv8")->kind, OpeningRuleKind::kSoosorv);
   EXPECT_EQ(ParseOpeningRule("taraguchi10")->offers, 10);
   for (const char* bad : {"", "taraguchi", "taraguchi0", "soosorv17", "soosorv+8", "soosorv8x",
-                          "swap2", "pro1", "rif"})
+                          "swap3", "pro1", "rif"})
     EXPECT_FALSE(ParseOpeningRule(bad).ok()) << bad;
+}
+
+TEST(OpeningRule, EachStageTakesItsStonesAndCount) {
+  const OpeningRule taraguchi = *ParseOpeningRule("taraguchi10");
+  const OpeningRule soosorv = *ParseOpeningRule("soosorv8");
+  const OpeningRule pro = *ParseOpeningRule("pro");
+  using S = OpeningStage;
+  for (int n = 0; n <= 6; ++n) {
+    EXPECT_EQ(CheckOpeningStage(taraguchi, S::kMove, n, 0).ok(), n <= 4) << n;
+    EXPECT_EQ(CheckOpeningStage(taraguchi, S::kSwap, n, 0).ok(), n >= 1 && n <= 5) << n;
+    EXPECT_EQ(CheckOpeningStage(soosorv, S::kMove, n, 0).ok(), n == 0 || n == 3) << n;
+    EXPECT_EQ(CheckOpeningStage(pro, S::kMove, n, 0).ok(), n == 0 || n == 3 || n == 5) << n;
+    EXPECT_EQ(CheckOpeningStage(taraguchi, S::kOffer, n, 10).ok(), n == 4) << n;
+  }
+  EXPECT_TRUE(CheckOpeningStage(soosorv, S::kSwap, 3, 0).ok());
+  EXPECT_FALSE(CheckOpeningStage(soosorv, S::kSwap, 4, 0).ok());  // the declared count
+  EXPECT_TRUE(CheckOpeningStage(soosorv, S::kSwap, 4, 8).ok());
+  EXPECT_FALSE(CheckOpeningStage(soosorv, S::kSwap, 4, 9).ok());
+  EXPECT_FALSE(CheckOpeningStage(taraguchi, S::kOffer, 4, 9).ok());  // exactly ten
+  EXPECT_TRUE(CheckOpeningStage(soosorv, S::kChoose, 4, 1).ok());
+  EXPECT_FALSE(CheckOpeningStage(pro, S::kSwap, 3, 0).ok());
+  EXPECT_FALSE(CheckOpeningStage(pro, S::kOffer, 4, 2).ok());
 }
 
 TEST(OpeningRule, OpeningStonesStayInTheirSquares) {

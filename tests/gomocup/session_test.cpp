@@ -12,6 +12,7 @@
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
+#include "engine/opening_rule.h"
 #include "gtest/gtest.h"
 #include "protocol/gomocup/swap2.h"
 #include "tests/gomocup/harness.h"
@@ -262,7 +263,8 @@ TEST(GomocupSession, Swap2Decisions) {
   for (size_t i = 0; i < placed.size(); ++i)
     EXPECT_EQ(h.board().At(AsPos(placed[i])), i == 0 ? Color::kWhite : Color::kBlack);
   ASSERT_EQ(h.messages().size(), 1u);
-  EXPECT_EQ(h.messages()[0].rfind("MESSAGE swap2 score ", 0), 0u) << h.messages()[0];
+  EXPECT_EQ(h.messages()[0].rfind("MESSAGE swap2 ", 0), 0u) << h.messages()[0];
+  EXPECT_NE(h.messages()[0].find(" for White: "), std::string::npos) << h.messages()[0];
   // Black has an open four: White must swap.
   answer = h.One("SWAP2BOARD\n7,7\n0,0\n7,8\n14,14\n7,9\nDONE");
   EXPECT_TRUE(answer == "SWAP" || IsMove(answer)) << answer;
@@ -271,7 +273,7 @@ TEST(GomocupSession, Swap2Decisions) {
 }
 
 TEST(GomocupSession, Swap2OpeningsAreTheTwentySixShapes) {
-  std::vector<std::vector<Pos>> openings = Swap2Openings(15, 15);
+  std::vector<std::vector<Pos>> openings = StandardOpenings(15, 15);
   EXPECT_EQ(openings.size(), 26u);
   std::set<std::vector<Pos>> distinct(openings.begin(), openings.end());
   EXPECT_EQ(distinct.size(), openings.size());
