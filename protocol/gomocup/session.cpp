@@ -133,6 +133,19 @@ void GomocupSession::Think(const InputLine& line, int multipv) {
   out_.Line(FormatGomocup(result->best));
 }
 
+void GomocupSession::Opening(const Command& command, const InputLine& line,
+                             const std::vector<std::string>& block) {
+  absl::StatusOr<OpeningAnswer> answer =
+      DecideOpening(player_, command.kind, command.args, block, line.arrived, queue_.ArmStop(line));
+  if (!answer.ok()) {
+    Error(absl::StrCat(absl::AsciiStrToUpper(command.word), " (position unchanged)"),
+          answer.status());
+    return;
+  }
+  if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
+  out_.Line(answer->line);
+}
+
 bool GomocupSession::ReadBlock(absl::string_view name, std::vector<std::string>* lines,
                                std::optional<InputLine>* rest) {
   while (std::optional<InputLine> next = queue_.Pop()) {
@@ -287,17 +300,9 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
     case CommandKind::kOpenMoveBoard:
     case CommandKind::kOpenSwapBoard:
     case CommandKind::kOpenOfferBoard:
-    case CommandKind::kOpenChooseBoard: {
-      absl::StatusOr<OpeningAnswer> answer = DecideOpening(
-          player_, command.kind, command.args, block, line.arrived, queue_.ArmStop(line));
-      if (!answer.ok()) {
-        Error(absl::StrCat(name, " (position unchanged)"), answer.status());
-        return true;
-      }
-      if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
-      out_.Line(answer->line);
+    case CommandKind::kOpenChooseBoard:
+      Opening(command, line, block);
       return true;
-    }
     case CommandKind::kDone:
       out_.Line("ERROR DONE without a BOARD-like command");
       return true;
