@@ -33,7 +33,11 @@ absl::StatusOr<Decision> ParseDecision(absl::string_view text, const Board& boar
   if (d.swap || d.noswap) return d;
   const std::vector<absl::string_view> words = absl::StrSplit(text, ' ', absl::SkipWhitespace());
   for (size_t k = 0; k < words.size(); ++k) {
-    if (k + 1 == words.size() && k > 0 && absl::SimpleAtoi(words[k], &d.count)) break;
+    int count = 0;  // SimpleAtoi leaves it unspecified when it fails
+    if (k + 1 == words.size() && k > 0 && absl::SimpleAtoi(words[k], &count)) {
+      d.count = count;
+      break;
+    }
     absl::StatusOr<Pos> p = ParseGomocup(words[k], board.width(), board.height());
     if (!p.ok()) return p.status();
     d.moves.push_back(*p);
