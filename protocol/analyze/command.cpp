@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/forbidden.h"
+#include "protocol/analyze/opening.h"
 #include "protocol/analyze/options.h"
 #include "protocol/analyze/position.h"
 #include "protocol/analyze/report.h"
@@ -118,6 +119,14 @@ int RunAnalyzeWith(const Args& args, std::ostream& out, std::ostream& err, bool 
   if (options->help) {
     out << kAnalyzeUsage;
     return 0;
+  }
+  if (!options->opening_rule.empty()) {
+    absl::StatusOr<std::unique_ptr<Searcher>> searcher = MakeSearcher(options->hash_mb);
+    if (!searcher.ok()) {
+      err << "analyze: " << searcher.status().message() << '\n';
+      return 1;
+    }
+    return RunOpeningAnalysis(*options, **searcher, out, err);
   }
   absl::StatusOr<AnalyzePosition> position = LoadAnalyzePosition(*options);
   if (!position.ok()) {

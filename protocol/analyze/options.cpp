@@ -32,6 +32,12 @@ const char kAnalyzeUsage[] =
     "  --hash MB          hash table size in MiB (default 64)\n"
     "  --multipv N        report the N best moves (default 1)\n"
     "  --threat-nodes N   node budget of each VCF/VCT search (default 2000000)\n"
+    "Opening rules (instead of a search; the moves are the stones in game order):\n"
+    "  --opening-rule R   taraguchiN, soosorvN (N 1..16), pro or swap2\n"
+    "  --stage S          move (default), swap, offer or choose; see the README\n"
+    "  --count N          Soosorv's declared 5th moves (swap after the 4th), offers\n"
+    "  --offers M         the offered 5th moves, for --stage choose\n"
+    "  (--time is the decision's time; --nodes bounds each of its searches)\n"
     "Output:\n"
     "  --json             one JSON object on stdout instead of the text report\n";
 
@@ -93,6 +99,13 @@ void AddLimitFlags(ArgParser& parser, AnalyzeOptions& o) {
   parser.AddSwitch("--json", &o.json);
 }
 
+void AddOpeningFlags(ArgParser& parser, AnalyzeOptions& o) {
+  parser.AddString("--opening-rule", &o.opening_rule);
+  parser.AddString("--stage", &o.stage);
+  parser.AddInt("--count", &o.count, 1, 64);
+  parser.AddString("--offers", &o.offers);
+}
+
 }  // namespace
 
 absl::StatusOr<int64_t> ParseAnalyzeTime(absl::string_view text) {
@@ -123,12 +136,19 @@ absl::StatusOr<AnalyzeOptions> ParseAnalyzeOptions(const Args& args) {
   ArgParser parser("analyze");
   AddPositionFlags(parser, o);
   AddLimitFlags(parser, o);
+  AddOpeningFlags(parser, o);
   if (absl::Status s = parser.Parse(args); !s.ok()) return s;
   if (!o.file.empty() && !o.moves.empty()) {
     return absl::InvalidArgumentError("give either a move list or --file, not both");
   }
   if (o.file.empty() && !o.case_name.empty()) {
     return absl::InvalidArgumentError("--case needs --file");
+  }
+  if (!o.opening_rule.empty() && !o.file.empty()) {
+    return absl::InvalidArgumentError("--opening-rule takes a move list (game order), not --file");
+  }
+  if (o.opening_rule.empty() && (o.count != 0 || !o.offers.empty())) {
+    return absl::InvalidArgumentError("--count and --offers need --opening-rule");
   }
   if (o.time_ms == 0 && o.depth == 0 && o.nodes == 0) o.time_ms = kDefaultAnalyzeMs;
   return o;

@@ -27,6 +27,12 @@ struct AnalyzeOptions {
   uint64_t threat_nodes = 2'000'000;  // node budget of each VCF/VCT run
   bool json = false;
   bool help = false;
+  // An opening rule's decision instead of a search (--opening-rule, --stage, --count,
+  // --offers): the move list holds the stones in game order.
+  std::string opening_rule;
+  std::string stage = "move";
+  int count = 0;
+  std::string offers;  // renju notation
 };
 
 // Time used when neither --time, --depth nor --nodes is given.

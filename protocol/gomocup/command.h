@@ -26,6 +26,10 @@ enum class CommandKind {
   kTakeback,
   kPlay,
   kSwap2Board,
+  kOpenMoveBoard,  // the opening rules' decisions (protocol/gomocup/opening_commands.h)
+  kOpenSwapBoard,
+  kOpenOfferBoard,
+  kOpenChooseBoard,
   kYxShowForbid,
   kStop,  // YXSTOP or STOP
   kYxNBest,

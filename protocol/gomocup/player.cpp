@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/coord.h"
 #include "engine/forbidden.h"
+#include "engine/opening_rule.h"
 #include "engine/rules.h"
 
 namespace sente {
@@ -62,6 +63,7 @@ absl::Status Player::NewGame(int width, int height) {
   if (board_ && (board_->width() != width || board_->height() != height)) hash_stale_ = true;
   board_.emplace(width, height, settings_.rule);
   blocked_.clear();
+  black_passes_ = 0;
   time_left_ms_.reset();
   used_since_time_left_ms_ = 0;
   setup_ms_ = MsSince(start);
@@ -106,6 +108,8 @@ absl::Status Player::SetInfo(absl::string_view key, absl::string_view value) {
     if ((v = number(INT64_MIN, INT64_MAX)).ok()) {
       settings_.threads = static_cast<int>(std::clamp<int64_t>(*v, 1, kMaxThreads));
     }
+  } else if (key == "accept_pass") {
+    if ((v = number(INT64_MIN, INT64_MAX)).ok()) settings_.accept_pass = *v != 0;
   } else if (key == "show_detail") {
     if ((v = number(INT64_MIN, INT64_MAX)).ok()) settings_.show_detail = *v != 0;
   } else if (key == "rule") {
@@ -140,7 +144,28 @@ absl::Status Player::PlayMove(Pos p) {
     return absl::InvalidArgumentError(absl::StrCat("point ", FormatGomocup(p), " is occupied"));
   }
   blocked_.erase(std::remove(blocked_.begin(), blocked_.end(), p), blocked_.end());
-  board_->Play(p);
+  board_->Place(p, ToMove());
+  return absl::OkStatus();
+}
+
+Color Player::ToMove() const {
+  return board_->count(Color::kBlack) + black_passes_ <= board_->count(Color::kWhite)
+             ? Color::kBlack
+             : Color::kWhite;
+}
+
+bool Player::PassAllowed() {
+  return settings_.accept_pass && ToMove() == Color::kBlack && BlackMustPass(*board_);
+}
+
+absl::Status Player::OpponentPass() {
+  if (!board_) return NoGame();
+  if (!settings_.accept_pass)
+    return absl::FailedPreconditionError("passes are off (INFO accept_pass 1 turns them on)");
+  if (!PassAllowed())
+    return absl::InvalidArgumentError(
+        "only Black may pass, under renju, when every empty point is forbidden for it");
+  ++black_passes_;
   return absl::OkStatus();
 }
 
@@ -157,6 +182,33 @@ absl::Status Player::Takeback(Pos p) {
   return absl::OkStatus();
 }
 
+// The engine's colour in a BOARD position, and Black's passes that it implies. The engine is
+// to move: its stones are Black when both sides have as many, White when the opponent has one
+// more. Once passes are on (renju), stones come in game order: the first is Black's, and Black
+// may have passed, so fewer Black stones are allowed.
+absl::StatusOr<std::pair<Color, int>> Player::SideOfPosition(const std::vector<BoardStone>& stones,
+                                                             int own, int opponent) const {
+  auto first =
+      std::find_if(stones.begin(), stones.end(), [](const BoardStone& s) { return s.field != 3; });
+  if (settings_.accept_pass && board_->rule() == Rule::kRenju && first != stones.end()) {
+    const Color mine = first->field == 1 ? Color::kBlack : Color::kWhite;
+    const int black = mine == Color::kBlack ? own : opponent;
+    const int white = own + opponent - black;
+    const int passes = mine == Color::kBlack ? white - black : white + 1 - black;
+    if (passes >= 0) return std::make_pair(mine, passes);
+    return absl::InvalidArgumentError(
+        absl::StrCat(black, " Black and ", white, " White stones with ",
+                     mine == Color::kBlack ? "Black" : "White",
+                     " to move (passes on: stones in game order, Black's first)"));
+  }
+  if (own != opponent && own + 1 != opponent) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        own, " own and ", opponent,
+        " opponent stones: the engine must be to move (as many stones, or one fewer)"));
+  }
+  return std::make_pair(own == opponent ? Color::kBlack : Color::kWhite, 0);
+}
+
 absl::Status Player::SetPosition(const std::vector<BoardStone>& stones) {
   if (!board_) return NoGame();
   int own = 0, opponent = 0;
@@ -164,12 +216,9 @@ absl::Status Player::SetPosition(const std::vector<BoardStone>& stones) {
     own += s.field == 1;
     opponent += s.field == 2;
   }
-  if (own != opponent && own + 1 != opponent) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        own, " own and ", opponent,
-        " opponent stones: the engine must be to move (as many stones, or one fewer)"));
-  }
-  Color mine = own == opponent ? Color::kBlack : Color::kWhite;
+  absl::StatusOr<std::pair<Color, int>> side = SideOfPosition(stones, own, opponent);
+  if (!side.ok()) return side.status();
+  const Color mine = side->first;
   Board next(board_->width(), board_->height(), board_->rule());
   std::vector<Pos> blocked;
   for (const BoardStone& s : stones) {
@@ -187,6 +236,7 @@ absl::Status Player::SetPosition(const std::vector<BoardStone>& stones) {
   }
   board_ = next;
   blocked_ = std::move(blocked);
+  black_passes_ = side->second;
   return absl::OkStatus();
 }
 
@@ -202,6 +252,7 @@ absl::Status Player::SetMoves(const std::vector<Pos>& moves) {
   }
   board_ = next;
   blocked_.clear();
+  black_passes_ = 0;
   return absl::OkStatus();
 }
 
@@ -297,6 +348,11 @@ void Player::ChargeTime(Clock::time_point arrived) {
 absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std::atomic<bool>& stop,
                                            const InfoCallback& on_info, int multipv) {
   if (!board_) return NoGame();
+  if (PassAllowed()) {
+    ++black_passes_;
+    ChargeTime(arrived);
+    return SearchResult{};  // best = kNoPos: the pass
+  }
   bool any_point = false;
   for (Pos p : board_->points()) any_point |= board_->IsEmpty(p) && !Blocked(p);
   if (!any_point) return absl::FailedPreconditionError("the board is full");
@@ -309,7 +365,7 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std:
     limits.soft_ms = std::clamp<int64_t>(budget.soft_ms - spent, 1, limits.hard_ms);
   }
   limits.multipv = std::max(1, multipv);
-  Color side = board_->SideToMove();
+  Color side = ToMove();
   SearchResult result = search.Think(*board_, side, limits, stop, on_info);
   Pos move = SafeAnswer(result.best, side);
   if (move != result.best) {
@@ -322,8 +378,9 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std:
 }
 
 SearchResult Player::Analyse(const Board& board, Color side, int64_t ms,
-                             const std::atomic<bool>& stop) {
+                             const std::atomic<bool>& stop, int multipv) {
   SearchLimits limits = SettingsLimits();
+  limits.multipv = std::max(1, multipv);
   limits.hard_ms = std::max<int64_t>(1, ms);
   limits.soft_ms = std::max<int64_t>(1, ms / 2);
   return searcher().Think(board, side, limits, stop, nullptr);

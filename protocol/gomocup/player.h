@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -27,6 +28,7 @@ struct PlayerSettings {
   uint64_t max_nodes = 0;        // 0: no limit
   int threads = 1;
   bool show_detail = true;
+  bool accept_pass = false;  // INFO accept_pass: the manager takes "-1,-1" as Black's pass
   Rule rule = Rule::kFreestyle;
 };
 
@@ -55,18 +57,26 @@ class Player {
   // move of PLAY.
   absl::Status PlayMove(Pos p);
   absl::Status Takeback(Pos p);
+  // The opponent's pass (TURN -1,-1): only Black's, under renju, with every empty point
+  // forbidden, and only once the manager has said it accepts passes.
+  absl::Status OpponentPass();
+  // The side to move, counting Black's passes.
+  Color ToMove() const;
   // Replaces the position (BOARD/YXBOARD). The engine is the side to move: its stones are
-  // Black when both sides have as many, White when the opponent has one more.
+  // Black when both sides have as many, White when the opponent has one more; with passes on
+  // (renju), the first stone is Black's and Black's passes make up the difference.
   absl::Status SetPosition(const std::vector<BoardStone>& stones);
   // Replaces the position by moves alternating from Black (SWAP2BOARD).
   absl::Status SetMoves(const std::vector<Pos>& moves);
 
   // Chooses the side to move's answer within the time budget counted from `arrived`, plays
-  // it and returns the search result (best is the move played). Fails on a full board.
+  // it and returns the search result (best is the move played). Fails on a full board. Black's
+  // pass is best = kNoPos, answered only when PassAllowed().
   absl::StatusOr<SearchResult> Think(Clock::time_point arrived, const std::atomic<bool>& stop,
                                      const InfoCallback& on_info, int multipv = 1);
   // A search of any position with the engine's settings and hash, for the given time.
-  SearchResult Analyse(const Board& board, Color side, int64_t ms, const std::atomic<bool>& stop);
+  SearchResult Analyse(const Board& board, Color side, int64_t ms, const std::atomic<bool>& stop,
+                       int multipv = 1);
   // The time the next move may take, counted from its arrival.
   TimeBudget Budget() const;
 
@@ -78,6 +88,9 @@ class Player {
   std::vector<Pos> ForbiddenNow();
 
  private:
+  bool PassAllowed();
+  absl::StatusOr<std::pair<Color, int>> SideOfPosition(const std::vector<BoardStone>& stones,
+                                                       int own, int opponent) const;
   Searcher& searcher();
   SearchLimits SettingsLimits() const;
   void Rebuild(Rule rule, const std::vector<Pos>& skip);
@@ -88,6 +101,7 @@ class Player {
   PlayerSettings settings_;
   std::optional<Board> board_;
   std::vector<Pos> blocked_;  // field-3 squares of the last BOARD
+  int black_passes_ = 0;      // in this game, or implied by the last BOARD
   std::unique_ptr<Searcher> searcher_;
   size_t applied_hash_bytes_ = 0;
   bool hash_stale_ = false;  // the board size or rule changed since the table was filled

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/coord.h"
+#include "protocol/gomocup/opening_commands.h"
 #include "protocol/gomocup/swap2.h"
 
 namespace sente {
@@ -34,6 +35,10 @@ bool NeedsGame(CommandKind kind) {
     case CommandKind::kTakeback:
     case CommandKind::kPlay:
     case CommandKind::kSwap2Board:
+    case CommandKind::kOpenMoveBoard:
+    case CommandKind::kOpenSwapBoard:
+    case CommandKind::kOpenOfferBoard:
+    case CommandKind::kOpenChooseBoard:
     case CommandKind::kYxShowForbid:
     case CommandKind::kYxNBest:
       return true;
@@ -42,9 +47,22 @@ bool NeedsGame(CommandKind kind) {
   }
 }
 
+// "-1,-1", blanks allowed around the numbers.
+bool IsPass(absl::string_view args) {
+  std::string compact;
+  for (char c : args)
+    if (c != ' ' && c != '\t') compact += c;
+  return compact == kPassAnswer;
+}
+
+bool IsOpeningDecision(CommandKind kind) {
+  return kind == CommandKind::kOpenMoveBoard || kind == CommandKind::kOpenSwapBoard ||
+         kind == CommandKind::kOpenOfferBoard || kind == CommandKind::kOpenChooseBoard;
+}
+
 bool IsBlock(CommandKind kind) {
   return kind == CommandKind::kBoard || kind == CommandKind::kYxBoard ||
-         kind == CommandKind::kSwap2Board;
+         kind == CommandKind::kSwap2Board || IsOpeningDecision(kind);
 }
 
 }  // namespace
@@ -90,6 +108,12 @@ void GomocupSession::Think(const InputLine& line, int multipv) {
     Error("cannot move", result.status());
     return;
   }
+  if (result->best == kNoPos) {
+    if (player_.settings().show_detail)
+      out_.Line("MESSAGE pass: every empty point is forbidden for Black");
+    out_.Line(kPassAnswer);
+    return;
+  }
   if (multipv > 1) {
     for (size_t i = 0; i < result->lines.size(); ++i) {
       const RootLine& root = result->lines[i];
@@ -107,6 +131,19 @@ void GomocupSession::Think(const InputLine& line, int multipv) {
     Report(summary);
   }
   out_.Line(FormatGomocup(result->best));
+}
+
+void GomocupSession::Opening(const Command& command, const InputLine& line,
+                             const std::vector<std::string>& block) {
+  absl::StatusOr<OpeningAnswer> answer =
+      DecideOpening(player_, command.kind, command.args, block, line.arrived, queue_.ArmStop(line));
+  if (!answer.ok()) {
+    Error(absl::StrCat(absl::AsciiStrToUpper(command.word), " (position unchanged)"),
+          answer.status());
+    return;
+  }
+  if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
+  out_.Line(answer->line);
 }
 
 bool GomocupSession::ReadBlock(absl::string_view name, std::vector<std::string>* lines,
@@ -186,6 +223,16 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
       Think(line);
       return true;
     case CommandKind::kTurn:
+      if (IsPass(command.args)) {
+        absl::Status passed = player_.OpponentPass();
+        if (passed.ok()) {
+          Think(line);
+        } else {
+          Error(absl::StrCat(name, " ", Printable(command.args)), passed);
+        }
+        return true;
+      }
+      [[fallthrough]];
     case CommandKind::kPlay: {
       absl::StatusOr<Pos> move = parse_move(command.args);
       absl::Status played = move.ok() ? player_.PlayMove(*move) : move.status();
@@ -244,13 +291,20 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
                       [this](const SearchInfo& info) { Report(info); });
       if (!answer.ok()) {
         Error(name, answer.status());
-      } else {
-        out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
+        return true;
       }
+      if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
+      out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
       return true;
     }
+    case CommandKind::kOpenMoveBoard:
+    case CommandKind::kOpenSwapBoard:
+    case CommandKind::kOpenOfferBoard:
+    case CommandKind::kOpenChooseBoard:
+      Opening(command, line, block);
+      return true;
     case CommandKind::kDone:
-      out_.Line("ERROR DONE without BOARD, YXBOARD or SWAP2BOARD");
+      out_.Line("ERROR DONE without a BOARD-like command");
       return true;
     case CommandKind::kInfo: {
       absl::StatusOr<std::pair<std::string, std::string>> info = ParseInfo(command.args);

@@ -17,6 +17,9 @@ namespace sente {
 constexpr const char* kAboutLine = "name=\"Sente\", version=\"" SENTE_VERSION
                                    "\", author=\"The Sente authors\", country=\"International\"";
 
+// Black's pass under renju, sent and accepted only with INFO accept_pass 1.
+constexpr const char* kPassAnswer = "-1,-1";
+
 // Answers are whole lines, flushed at once; the search's progress reports may come from
 // another thread.
 class ProtocolOutput {
@@ -42,6 +45,9 @@ class GomocupSession {
   void Error(absl::string_view what, const absl::Status& status);
   void Think(const InputLine& line, int multipv = 1);
   void Report(const SearchInfo& info);
+  // One of the opening rules' OPEN*BOARD decisions (protocol/gomocup/opening_commands.h).
+  void Opening(const Command& command, const InputLine& line,
+               const std::vector<std::string>& block);
   // Reads block lines up to DONE. A line that is neither a block line nor DONE ends the block
   // with an error and is handled as a command; `rest` receives it.
   bool ReadBlock(absl::string_view name, std::vector<std::string>* lines,

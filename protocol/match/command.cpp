@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/board.h"
+#include "engine/opening_rule.h"
 #include "protocol/io/text_file.h"
 #include "protocol/match/merge.h"
 
@@ -38,6 +39,11 @@ Engines:
 Game:
   --rule R               0 freestyle, 1 standard, 4 renju, 8 caro, 9 caro5 (or the name); default 0
   --size N | WxH         board size, 5..22 (RECTSTART for rectangles); default 15
+  --opening-rule R       the engines decide the opening: taraguchiN, soosorvN (N 1..16;
+                         taraguchi10, soosorv8), pro (these three need --rule renju) or swap2,
+                         through Sente's OPEN*BOARD extension and SWAP2BOARD (see README);
+                         under renju Black may then pass (-1,-1). --openings is the fallback
+                         when neither engine speaks the extension
   --openings FILE        one opening a line: offsets from the centre "0,0, 1,0, 1,3"
                          (x right, y down) or renju notation "h8h9h10"; '#' comments
   --shuffle              play the openings in a random order (see --seed)
@@ -125,6 +131,12 @@ void AddConfigFlags(ArgParser& parser, MatchConfig& c) {
   });
   parser.AddCustom("--size",
                    [&c](absl::string_view text) { return ParseSize(text, c.width, c.height); });
+  parser.AddCustom("--opening-rule", [&c](absl::string_view text) {
+    absl::StatusOr<OpeningRule> rule = ParseOpeningRule(text);
+    if (!rule.ok()) return rule.status();
+    c.opening_rule = *rule;
+    return absl::OkStatus();
+  });
   parser.AddSwitch("--shuffle", &c.shuffle_openings);
   parser.AddSwitch("--symmetry", &c.random_symmetry);
   parser.AddUint64("--seed", &c.seed, 0, UINT64_MAX);
@@ -198,6 +210,9 @@ absl::StatusOr<MatchCommand> ParseMatchArgs(const std::vector<std::string>& args
     c.engines.push_back(*std::move(spec));
   }
   if (c.engines.size() < 2) return Bad("give two or more --engine (see --help)");
+  if (c.opening_rule && c.opening_rule->kind != OpeningRuleKind::kSwap2 && c.rule != Rule::kRenju)
+    return Bad(
+        absl::StrCat("--opening-rule ", OpeningRuleName(*c.opening_rule), " needs --rule renju"));
   if (absl::Status s = Board::ValidateSize(c.width, c.height); !s.ok()) return s;
   if (!openings_path.empty()) {
     absl::StatusOr<std::vector<Opening>> openings =

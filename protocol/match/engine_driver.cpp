@@ -110,6 +110,14 @@ absl::Status MatchEngine::NewGame(int width, int height, Rule rule, const MatchT
 }
 
 absl::StatusOr<std::string> MatchEngine::ReadAnswer(int timeout_ms) {
+  return ReadUntilAnswer(timeout_ms, false);
+}
+
+absl::StatusOr<std::string> MatchEngine::ReadDecision(int timeout_ms) {
+  return ReadUntilAnswer(timeout_ms, true);
+}
+
+absl::StatusOr<std::string> MatchEngine::ReadUntilAnswer(int timeout_ms, bool errors_answer) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
     absl::StatusOr<std::string> line = ReadLineBy(deadline);
@@ -118,6 +126,7 @@ absl::StatusOr<std::string> MatchEngine::ReadAnswer(int timeout_ms) {
     if (IsChatter(text)) continue;
     if (absl::StartsWith(text, "ERROR") || absl::StartsWith(text, "UNKNOWN")) {
       last_error_ = text;
+      if (errors_answer) return absl::UnimplementedError(text);
       continue;
     }
     return text;

@@ -70,6 +70,9 @@ class MatchEngine {
   // UNKNOWN ones (see last_error).
   absl::StatusOr<std::string> ReadAnswer(int timeout_ms);
   const std::string& last_error() const { return last_error_; }
+  // Like ReadAnswer, but an ERROR or UNKNOWN line is the answer: Unimplemented with its text
+  // (an engine that does not speak an opening rule's command says so this way).
+  absl::StatusOr<std::string> ReadDecision(int timeout_ms);
 
   // END, up to a second to exit, then SIGKILL.
   void Quit();
@@ -82,6 +85,7 @@ class MatchEngine {
   std::unique_ptr<ChildProcess> process_;
   absl::StatusOr<std::string> ReadLine(int timeout_ms);
   absl::StatusOr<std::string> ReadLineBy(std::chrono::steady_clock::time_point deadline);
+  absl::StatusOr<std::string> ReadUntilAnswer(int timeout_ms, bool errors_answer);
 
   std::string last_error_;
   IoLog* log_ = nullptr;

@@ -11,7 +11,9 @@
 #include "engine/board.h"
 #include "engine/coord.h"
 #include "engine/forbidden.h"
+#include "engine/opening_rule.h"
 #include "engine/rules.h"
+#include "protocol/match/opening_stage.h"
 
 namespace sente {
 namespace {
@@ -28,16 +30,85 @@ bool ParseAnswer(absl::string_view text, int& x, int& y) {
 }
 
 // The command that asks the engine of colour c for a move. `told`: whether the engine already
-// follows this game (it knows every stone but the last).
-std::string MoveRequest(const Board& board, Color c, bool told, BoardMode mode) {
+// follows this game (it knows every stone but the last); `passed`: Black just passed.
+std::string MoveRequest(const Board& board, Color c, bool told, BoardMode mode, bool passed) {
   int stones = board.stone_count();
   if (stones == 0) return "BEGIN\n";
   bool board_needed = mode == BoardMode::kEveryMove || (!told && stones > 1);
-  if (!board_needed) return absl::StrCat("TURN ", FormatGomocup(board.LastMove()), "\n");
+  if (!board_needed)
+    return absl::StrCat("TURN ", passed ? "-1,-1" : FormatGomocup(board.LastMove()), "\n");
   std::string out = "BOARD\n";
   for (Pos p : board.history())
     absl::StrAppend(&out, FormatGomocup(p), ",", board.At(p) == c ? 1 : 2, "\n");
   return out + "DONE\n";
+}
+
+std::string Who(MatchEngine* const engines[2], Color c) {
+  return absl::StrCat(ColorName(c), " (", engines[Index(c)]->spec().name, ")");
+}
+
+GameRecord& Lose(GameRecord& rec, MatchEngine* const engines[2], Color c, EndReason reason,
+                 const std::string& detail) {
+  rec.outcome = c == Color::kBlack ? Outcome::kWhiteWins : Outcome::kBlackWins;
+  rec.reason = reason;
+  rec.detail = absl::StrCat(Who(engines, c), " ", detail);
+  return rec;
+}
+
+// START (and INFO accept_pass) for both; false when one failed, which loses.
+bool StartEngines(const GameSetup& setup, MatchEngine* const engines[2], GameRecord& rec) {
+  for (Color c : {Color::kBlack, Color::kWhite}) {
+    MatchEngine& engine = *engines[Index(c)];
+    absl::Status started = engine.NewGame(setup.width, setup.height, setup.rule, setup.tc);
+    if (started.ok() && setup.accept_pass) started = engine.Send("INFO accept_pass 1");
+    if (!started.ok()) {
+      rec.engine_broken[Index(c)] = true;
+      Lose(rec, engines, c, EndReason::kStartFailed,
+           absl::StrCat("failed to start: ", started.message()));
+      return false;
+    }
+    if (setup.freeze) engine.process().Suspend();
+  }
+  return true;
+}
+
+// The opening stones: the opening rule's stage (which may give Black to the engine passed as
+// White: then engines[] are swapped), else setup.opening. False when the game ended there.
+bool PlayOpening(const GameSetup& setup, MatchEngine* engines[2], Board& board, GameRecord& rec) {
+  if (setup.opening_rule) {
+    OpeningStageResult stage = PlayOpeningStage(setup, *engines[0], *engines[1], board);
+    rec.opening_log = stage.log;
+    if (stage.black_seat == 1) {
+      std::swap(engines[0], engines[1]);
+      rec.swapped = true;
+    }
+    rec.moves = board.history();
+    rec.opening_stones = board.stone_count();
+    for (int seat = 0; seat < 2; ++seat)
+      rec.engine_broken[seat == stage.black_seat ? 0 : 1] |= stage.broken[seat];
+    if (stage.lost) {
+      Color c = stage.loser_seat == stage.black_seat ? Color::kBlack : Color::kWhite;
+      Lose(rec, engines, c, stage.reason, stage.detail);
+      return false;
+    }
+    if (!stage.fallback) return true;
+    rec.opening_log.push_back("neither engine speaks the extension: the opening file's stones");
+  }
+  for (Pos p : setup.opening) {
+    board.Play(p);
+    rec.moves.push_back(p);
+  }
+  rec.opening_stones = static_cast<int>(setup.opening.size());
+  return true;
+}
+
+// Why a pass by c is not allowed; OK when it is. `passed`: Black passed last turn.
+absl::Status CheckPass(Board& board, Color c, bool passed) {
+  if (c == Color::kWhite && !passed)
+    return absl::FailedPreconditionError("passed: White may pass only right after Black's pass");
+  if (c == Color::kBlack && !BlackMustPass(board))
+    return absl::FailedPreconditionError("passed with a legal point left");
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -66,8 +137,31 @@ const char* EndReasonName(EndReason reason) {
       return "board-full";
     case EndReason::kStoneLimit:
       return "stone-limit";
+    case EndReason::kBadOpening:
+      return "bad-opening";
+    case EndReason::kBadPass:
+      return "bad-pass";
+    case EndReason::kTwoPasses:
+      return "two-passes";
   }
   return "?";
+}
+
+std::pair<EndReason, std::string> NoAnswer(const absl::Status& status, MatchEngine& engine,
+                                           int64_t allowed_ms) {
+  std::string said =
+      engine.last_error().empty() ? "" : absl::StrCat(" (it said: ", engine.last_error(), ")");
+  switch (status.code()) {
+    case absl::StatusCode::kDeadlineExceeded:
+      return {EndReason::kTimeout, absl::StrCat("gave no answer within ", allowed_ms, " ms", said)};
+    case absl::StatusCode::kResourceExhausted:
+      return {EndReason::kGarbage, "answered an endless line"};
+    default: {
+      std::optional<int> exit = engine.process().Wait(200);
+      return {EndReason::kCrash, exit ? absl::StrCat("crashed (exit status ", *exit, ")", said)
+                                      : absl::StrCat("closed its output", said)};
+    }
+  }
 }
 
 GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& white) {
@@ -75,20 +169,8 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
   MatchEngine* engines[2] = {&black, &white};
   GameRecord rec;
   Board board(setup.width, setup.height, setup.rule);
-  for (Pos p : setup.opening) {
-    board.Play(p);
-    rec.moves.push_back(p);
-  }
-  rec.opening_stones = static_cast<int>(setup.opening.size());
-
-  auto who = [&](Color c) {
-    return absl::StrCat(ColorName(c), " (", engines[Index(c)]->spec().name, ")");
-  };
-  auto lose = [&](Color c, EndReason reason, std::string detail) {
-    rec.outcome = c == Color::kBlack ? Outcome::kWhiteWins : Outcome::kBlackWins;
-    rec.reason = reason;
-    rec.detail = absl::StrCat(who(c), " ", detail);
-    return rec;
+  auto lose = [&](Color c, EndReason reason, const std::string& detail) {
+    return Lose(rec, engines, c, reason, detail);
   };
 
   // Frozen engines are thawed whichever way the game ends.
@@ -101,26 +183,20 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     }
   } thaw{engines, setup.freeze};
 
-  for (Color c : {Color::kBlack, Color::kWhite}) {
-    absl::Status started = engines[Index(c)]->NewGame(setup.width, setup.height, setup.rule, tc);
-    if (!started.ok()) {
-      rec.engine_broken[Index(c)] = true;
-      return lose(c, EndReason::kStartFailed, absl::StrCat("failed to start: ", started.message()));
-    }
-    if (setup.freeze) engines[Index(c)]->process().Suspend();
-  }
+  if (!StartEngines(setup, engines, rec) || !PlayOpening(setup, engines, board, rec)) return rec;
 
   int64_t left[2] = {tc.game_ms, tc.game_ms};
   bool told[2] = {false, false};
+  bool passed = false;  // Black passed last turn
   while (true) {
-    if (IsDrawn(board)) {
+    if (board.IsFull() || (!setup.accept_pass && IsDrawn(board))) {
       rec.outcome = Outcome::kDraw;
       rec.reason = board.IsFull() ? EndReason::kBoardFull : EndReason::kStoneLimit;
       rec.detail = board.IsFull() ? "the board is full"
                                   : absl::StrCat("Renju draw at ", board.stone_count(), " stones");
       return rec;
     }
-    Color c = board.SideToMove();
+    Color c = passed ? Color::kWhite : board.SideToMove();
     int i = Index(c);
     MatchEngine& engine = *engines[i];
 
@@ -128,7 +204,7 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     if (tc.game_ms > 0) limit = std::min(limit, left[i]);
     int64_t allowed = std::max<int64_t>(0, limit + tc.tolerance_ms);
 
-    std::string request = MoveRequest(board, c, told[i], setup.board_mode);
+    std::string request = MoveRequest(board, c, told[i], setup.board_mode, passed);
     if (tc.game_ms > 0) request = absl::StrCat("INFO time_left ", left[i], "\n", request);
     told[i] = true;
     if (setup.freeze) engine.process().Resume();
@@ -147,19 +223,8 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
 
     if (!answer.ok()) {
       rec.engine_broken[i] = true;
-      switch (answer.status().code()) {
-        case absl::StatusCode::kDeadlineExceeded:
-          return lose(c, EndReason::kTimeout,
-                      absl::StrCat("gave no move within ", allowed, " ms", last_error));
-        case absl::StatusCode::kResourceExhausted:
-          return lose(c, EndReason::kGarbage, "answered an endless line");
-        default: {
-          std::optional<int> status = engine.process().Wait(200);
-          return lose(c, EndReason::kCrash,
-                      status ? absl::StrCat("crashed (exit status ", *status, ")", last_error)
-                             : absl::StrCat("closed its output", last_error));
-        }
-      }
+      std::pair<EndReason, std::string> why = NoAnswer(answer.status(), engine, allowed);
+      return lose(c, why.first, why.second);
     }
     if (elapsed > allowed)
       return lose(c, EndReason::kTimeout,
@@ -174,6 +239,21 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
       return lose(c, EndReason::kGarbage,
                   absl::StrCat("answered '", answer->substr(0, 80), "'", last_error));
     }
+    if (x == -1 && y == -1 && setup.accept_pass) {
+      if (absl::Status why = CheckPass(board, c, passed); !why.ok())
+        return lose(c, EndReason::kBadPass, std::string(why.message()));
+      rec.move_ms.push_back(elapsed);
+      rec.passes.push_back(board.stone_count());
+      if (passed) {
+        rec.outcome = Outcome::kDraw;
+        rec.reason = EndReason::kTwoPasses;
+        rec.detail = absl::StrCat("two passes in a row at ", board.stone_count(), " stones");
+        return rec;
+      }
+      passed = true;
+      continue;
+    }
+    passed = false;
     if (x < 0 || y < 0 || x >= setup.width || y >= setup.height)
       return lose(c, EndReason::kOffBoard, absl::StrCat("played ", x, ",", y, ": off the board"));
     Pos p = MakePos(x, y);
@@ -193,7 +273,7 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
         rec.moves.push_back(p);
         rec.outcome = c == Color::kBlack ? Outcome::kBlackWins : Outcome::kWhiteWins;
         rec.reason = EndReason::kFive;
-        rec.detail = absl::StrCat(who(c), " ", played, ": five");
+        rec.detail = absl::StrCat(Who(engines, c), " ", played, ": five");
         return rec;
       case MoveVerdict::kNormal:
         board.Place(p, c);

@@ -1,7 +1,9 @@
 #include "protocol/match/pgn.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "engine/coord.h"
+#include "engine/opening_rule.h"
 #include "protocol/io/pgn.h"
 
 namespace sente {
@@ -34,12 +36,18 @@ std::string FormatGamePgn(const PgnHeader& header, const GameSetup& setup, const
   tag("Rule", absl::StrCat(static_cast<int>(setup.rule), " ", RuleName(setup.rule)));
   tag("Size", absl::StrCat(setup.width, "x", setup.height));
   if (!header.opening.empty()) tag("Opening", header.opening);
-  tag("OpeningMoves", FormatRenjuList(setup.opening, setup.height));
+  if (setup.opening_rule) tag("OpeningRule", OpeningRuleName(*setup.opening_rule));
+  const std::vector<Pos> opening(game.moves.begin(), game.moves.begin() + game.opening_stones);
+  tag("OpeningMoves", FormatRenjuList(opening, setup.height));
+  // How the opening was decided, one "engine: COMMAND @stones -> answer" per decision.
+  if (!game.opening_log.empty()) tag("OpeningDecisions", absl::StrJoin(game.opening_log, "; "));
   if (!header.time_control.empty()) tag("TimeControl", header.time_control);
   tag("Result", pgn.result);
   tag("Termination", EndReasonName(game.reason));
   tag("Reason", game.detail);
   tag("Moves", FormatRenjuList(game.moves, setup.height));
+  // Black's passes (and White's closing one), each as the number of stones before it.
+  if (!game.passes.empty()) tag("Passes", absl::StrJoin(game.passes, " "));
   for (const PgnTag& extra : header.extra) pgn.tags.push_back(extra);
   return FormatPgn(pgn);
 }

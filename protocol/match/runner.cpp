@@ -132,6 +132,8 @@ class Runner {
     setup.tc = config_.tc;
     setup.board_mode = config_.board_mode;
     setup.freeze = config_.freeze;
+    setup.opening_rule = config_.opening_rule;
+    setup.accept_pass = config_.opening_rule.has_value() && config_.rule == Rule::kRenju;
     if (!config_.openings.empty()) {
       int o = order_[game.round % static_cast<int64_t>(order_.size())];
       setup.opening =
@@ -173,6 +175,7 @@ class Runner {
         break;
       }
       GameRecord record = PlayGame(game->setup, **b, **w);
+      if (record.swapped) std::swap(black, white);  // the opening rule's swaps
       int indices[2] = {black, white};
       for (int c = 0; c < 2; ++c) {
         if (record.engine_broken[c]) {

@@ -25,6 +25,10 @@ struct MatchConfig {
   Rule rule = Rule::kFreestyle;
   std::vector<Opening> openings;           // empty: every game starts on an empty board
   std::vector<std::string> opening_texts;  // as read, for the PGN
+  // The engines decide the opening under this rule (protocol/match/opening_stage.h); the
+  // openings are then the fallback when neither speaks the extension. Under renju it also
+  // turns passes on (GameSetup::accept_pass).
+  std::optional<OpeningRule> opening_rule;
   bool random_symmetry = false;
   bool shuffle_openings = false;
   uint64_t seed = 1;

@@ -19,6 +19,7 @@
 #include "engine/coord.h"
 #include "engine/diagram.h"
 #include "engine/forbidden.h"
+#include "engine/opening_rule.h"
 #include "gtest/gtest.h"
 #include "protocol/analyze/options.h"
 #include "protocol/io/json.h"
@@ -635,6 +636,85 @@ TEST(AnalyzeCommand, RealBinaryExitCodesAndStreams) {
   ASSERT_TRUE(json != nullptr) << good.out;
   EXPECT_EQ((*json)["to_move"].text, "white");
   EXPECT_EQ(good.err, "");
+}
+
+// An opening decision by analyze, bounded by nodes per search (and a time cap).
+Json Opening(std::vector<std::string> args) {
+  for (const char* flag : {"--nodes", "1500", "--time", "3s", "--hash", "4"}) args.push_back(flag);
+  return AnalyzeJson(args);
+}
+
+std::vector<Pos> RenjuMoves(const Json& list) {
+  std::vector<Pos> out;
+  for (const std::string& m : list.Strings()) out.push_back(*ParseRenju(m, 15, 15));
+  return out;
+}
+
+TEST(AnalyzeOpening, EveryRulesDecisionWithTheScoresOfItsOptions) {
+  Json stone = Opening({"--opening-rule", "taraguchi10", "h8", "i9", "g10"});
+  ASSERT_EQ(stone["placed"].items.size(), 1u);
+  Board board(15, 15, Rule::kRenju);
+  EXPECT_TRUE(InCentralSquare(board, RenjuMoves(stone["placed"])[0], 7));
+  EXPECT_GE(stone["options"].items.size(), 2u);
+  for (const Json& option : stone["options"].items) EXPECT_EQ(option["score"].kind, Json::kNumber);
+
+  Json offers = Opening(
+      {"--opening-rule", "soosorv8", "--stage", "offer", "--count", "3", "h8", "h9", "j10", "a1"});
+  Board four = testing::BoardFromMoves(Rule::kRenju, 15, "h8 h9 j10 a1");
+  EXPECT_TRUE(CheckFifthMoveOffers(four, RenjuMoves(offers["offered"]), 3).ok());
+  ASSERT_EQ(offers["options"].items.size(), 3u);
+  EXPECT_GE(offers["options"].items[0]["score"].number, offers["options"].items[2]["score"].number);
+
+  Json choice = Opening({"--opening-rule", "taraguchi10", "--stage", "choose", "--count", "10",
+                         "--offers", "a1 a2 a3 a4 a5 a6 a7 a8 a9 j8", "h8", "i9", "g10", "k11"});
+  ASSERT_EQ(choice["placed"].items.size(), 2u);
+  EXPECT_EQ(choice["options"].items.size(), 10u);
+  EXPECT_EQ(choice["decision"].text.rfind("take ", 0), 0u) << choice["decision"].text;
+
+  Json swap = Opening({"--opening-rule", "soosorv8", "--stage", "swap", "h8", "h9", "j10"});
+  EXPECT_NE(swap["swap"].boolean, swap["no_swap"].boolean);
+
+  Json opening = Opening({"--opening-rule", "pro"});
+  EXPECT_TRUE(
+      CheckOpeningStones(board, *ParseOpeningRule("pro"), RenjuMoves(opening["placed"])).ok());
+  Json swap2 = Opening({"--opening-rule", "swap2", "--rule", "freestyle", "h8", "h9", "j10"});
+  EXPECT_TRUE(swap2["swap"].boolean || !swap2["placed"].items.empty());
+
+  CommandRun text = Analyze({"--opening-rule", "taraguchi10", "--nodes", "500", "h8"});
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("Decision: "), std::string::npos) << text.out;
+}
+
+TEST(AnalyzeOpening, BadRequestsAreRefusedWithTheReason) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* reason;
+  };
+  const std::vector<Case> cases = {
+      {{"--opening-rule", "taraguchi10", "h8", "j10"}, "outside the central 3x3"},
+      {{"--opening-rule", "soosorv8", "--stage", "choose", "--count", "2", "--offers", "g8 i8",
+        "h8", "h9", "h10", "h6"},
+       "symmetric"},
+      {{"--opening-rule", "taraguchi10", "--stage", "offer", "--count", "10", "h8", "i9", "g10"},
+       "takes 4 stones, got 3"},
+      {{"--opening-rule", "taraguchi10", "--stage", "offer", "--count", "9", "h8", "i9", "g10",
+        "k11"},
+       "exactly 10"},
+      {{"--opening-rule", "pro", "h8", "h9"}, "0, 3 or 5 stones"},
+      {{"--opening-rule", "soosorv8", "--stage", "choose", "--count", "2", "--offers", "a1", "h8",
+        "h9", "j10", "a2"},
+       "1 fifth moves offered, 2 declared"},
+      {{"--opening-rule", "renju26", "h8"}, "unknown opening rule"},
+      {{"--opening-rule", "pro", "--stage", "later"}, "unknown stage"},
+      {{"--opening-rule", "pro", "--offers", "a1"}, "--offers only with --stage choose"},
+  };
+  for (const Case& c : cases) {
+    CommandRun run = Analyze(c.args);
+    EXPECT_EQ(run.status, 1) << absl::StrJoin(c.args, " ");
+    EXPECT_NE(run.err.find(c.reason), std::string::npos) << run.err;
+    EXPECT_EQ(run.out, "");
+  }
+  EXPECT_EQ(Analyze({"--count", "2", "h8"}).status, 2);  // no --opening-rule
 }
 
 TEST(JsonWriter, WritesNestedValuesAndEscapes) {

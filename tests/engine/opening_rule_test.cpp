@@ -133,5 +133,63 @@ TEST(OpeningRule, BlackPassesWhenOnlyForbiddenPointsAreLeft) {
   EXPECT_FALSE(BlackMustPass(white));
 }
 
+TEST(OpeningRule, RuleNames) {
+  for (const char* name : {"taraguchi10", "TARAGUCHI1", "soosorv8", "soosorv16", "pro", "swap2"}) {
+    absl::StatusOr<OpeningRule> rule = ParseOpeningRule(name);
+    ASSERT_TRUE(rule.ok()) << name << ": " << rule.status();
+    EXPECT_EQ(ParseOpeningRule(OpeningRuleName(*rule))->offers, rule->offers);
+  }
+  EXPECT_EQ(ParseOpeningRule("soosorv8")->kind, OpeningRuleKind::kSoosorv);
+  EXPECT_EQ(ParseOpeningRule("taraguchi10")->offers, 10);
+  for (const char* bad : {"", "taraguchi", "taraguchi0", "soosorv17", "soosorv+8", "soosorv8x",
+                          "swap3", "pro1", "rif"})
+    EXPECT_FALSE(ParseOpeningRule(bad).ok()) << bad;
+}
+
+TEST(OpeningRule, EachStageTakesItsStonesAndCount) {
+  const OpeningRule taraguchi = *ParseOpeningRule("taraguchi10");
+  const OpeningRule soosorv = *ParseOpeningRule("soosorv8");
+  const OpeningRule pro = *ParseOpeningRule("pro");
+  using S = OpeningStage;
+  for (int n = 0; n <= 6; ++n) {
+    EXPECT_EQ(CheckOpeningStage(taraguchi, S::kMove, n, 0).ok(), n <= 4) << n;
+    EXPECT_EQ(CheckOpeningStage(taraguchi, S::kSwap, n, 0).ok(), n >= 1 && n <= 5) << n;
+    EXPECT_EQ(CheckOpeningStage(soosorv, S::kMove, n, 0).ok(), n == 0 || n == 3) << n;
+    EXPECT_EQ(CheckOpeningStage(pro, S::kMove, n, 0).ok(), n == 0 || n == 3 || n == 5) << n;
+    EXPECT_EQ(CheckOpeningStage(taraguchi, S::kOffer, n, 10).ok(), n == 4) << n;
+  }
+  EXPECT_TRUE(CheckOpeningStage(soosorv, S::kSwap, 3, 0).ok());
+  EXPECT_FALSE(CheckOpeningStage(soosorv, S::kSwap, 4, 0).ok());  // the declared count
+  EXPECT_TRUE(CheckOpeningStage(soosorv, S::kSwap, 4, 8).ok());
+  EXPECT_FALSE(CheckOpeningStage(soosorv, S::kSwap, 4, 9).ok());
+  EXPECT_FALSE(CheckOpeningStage(taraguchi, S::kOffer, 4, 9).ok());  // exactly ten
+  EXPECT_TRUE(CheckOpeningStage(soosorv, S::kChoose, 4, 1).ok());
+  EXPECT_FALSE(CheckOpeningStage(pro, S::kSwap, 3, 0).ok());
+  EXPECT_FALSE(CheckOpeningStage(pro, S::kOffer, 4, 2).ok());
+}
+
+TEST(OpeningRule, OpeningStonesStayInTheirSquares) {
+  const OpeningRule taraguchi = *ParseOpeningRule("taraguchi10");
+  const OpeningRule soosorv = *ParseOpeningRule("soosorv8");
+  Board board(15, 15, Rule::kRenju);
+  auto check = [&](const OpeningRule& rule, const char* moves) {
+    absl::StatusOr<std::vector<Pos>> list = ParseRenjuList(moves, 15, 15);
+    EXPECT_TRUE(list.ok()) << moves;
+    return CheckOpeningStones(board, rule, *list).ok();
+  };
+  // Stone n within the central (2n-1)x(2n-1) square: h8, then 3x3, 5x5, 7x7, 9x9.
+  EXPECT_TRUE(check(taraguchi, "h8 i9 j10 e5 l4"));
+  EXPECT_TRUE(check(taraguchi, "h8 g7 f6 k11 d12 a1"));  // the 6th goes anywhere
+  EXPECT_FALSE(check(taraguchi, "i8"));
+  EXPECT_FALSE(check(taraguchi, "h8 j10"));
+  EXPECT_FALSE(check(taraguchi, "h8 i9 k11"));
+  EXPECT_FALSE(check(taraguchi, "h8 i9 j10 d4"));
+  EXPECT_FALSE(check(taraguchi, "h8 i9 j10 e5 c3"));
+  // Soosorv and pro: one of the 26 openings, then anywhere.
+  EXPECT_TRUE(check(soosorv, "h8 h9 j10 a1 o15"));
+  EXPECT_FALSE(check(soosorv, "h8 h10 j10"));
+  EXPECT_FALSE(check(soosorv, "h8 h9 k10"));
+}
+
 }  // namespace
 }  // namespace sente

@@ -2,7 +2,12 @@
 // BOARD) consumes the next script item; when the script runs out it plays the empty point
 // nearest the centre. The script restarts at every START.
 //
-// usage: sente-fake-engine [--refuse-start] [--chatter] [--memory MB] [--log FILE] [ITEM...]
+// With --opening it speaks the opening rules' commands (OPENMOVEBOARD, OPENSWAPBOARD,
+// OPENOFFERBOARD, OPENCHOOSEBOARD, SWAP2BOARD): it reads their block and answers the next
+// script item like a move request (raw=SWAP, raw=7,7 8,8 ...); without it they get UNKNOWN.
+//
+// usage: sente-fake-engine [--refuse-start] [--chatter] [--opening] [--memory MB] [--log FILE]
+//                          [ITEM...]
 // items: x,y        answer that point (whatever is there)
 //        auto       the empty point nearest the centre
 //        late=MS    sleep MS, then answer like auto
@@ -61,7 +66,7 @@ void Say(const std::string& line) { std::cout << line << "\n" << std::flush; }
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool refuse_start = false, chatter = false;
+  bool refuse_start = false, chatter = false, opening = false;
   long memory_mb = 0;
   std::string log_path;
   std::vector<std::string> script;
@@ -71,6 +76,8 @@ int main(int argc, char** argv) {
       refuse_start = true;
     else if (a == "--chatter")
       chatter = true;
+    else if (a == "--opening")
+      opening = true;
     else if (a == "--memory" && i + 1 < argc)
       memory_mb = std::atol(argv[++i]);
     else if (a == "--log" && i + 1 < argc)
@@ -119,7 +126,8 @@ int main(int argc, char** argv) {
       int x, y;
       if (ParsePoint(point, x, y)) game.Put(x, y);
       move_request = true;
-    } else if (command == "BOARD") {
+    } else if (command == "BOARD" ||
+               (opening && (command.rfind("OPEN", 0) == 0 || command == "SWAP2BOARD"))) {
       game.Reset(game.width, game.height);
       while (std::getline(std::cin, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
