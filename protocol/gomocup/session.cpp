@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/coord.h"
 #include "protocol/gomocup/swap2.h"
+#include "protocol/io/platform.h"
 
 namespace sente {
 namespace {
@@ -51,7 +52,7 @@ bool IsBlock(CommandKind kind) {
 
 void ProtocolOutput::Line(absl::string_view text) {
   std::lock_guard<std::mutex> lock(mutex_);
-  out_ << text << '\n';
+  out_ << text << ProtocolLineEnd();
   out_.flush();
 }
 
