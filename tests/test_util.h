@@ -16,6 +16,18 @@
 
 namespace sente::testing {
 
+// The engine that tests start as a process: this build's pbrain-sente, or SENTE_TEST_ENGINE
+// run through SENTE_TEST_RUNNER when they are set (tests/wine/wine_test.sh: the Windows build
+// under wine).
+inline std::vector<std::string> EngineCommand() {
+  std::vector<std::string> argv;
+  const char* runner = std::getenv("SENTE_TEST_RUNNER");
+  if (runner != nullptr && *runner != '\0') argv.push_back(runner);
+  const char* engine = std::getenv("SENTE_TEST_ENGINE");
+  argv.push_back(engine != nullptr && *engine != '\0' ? engine : SENTE_ENGINE_PATH);
+  return argv;
+}
+
 inline std::string DataPath(const std::string& relative) {
   return std::string(SENTE_SOURCE_DIR) + "/tests/data/" + relative;
 }

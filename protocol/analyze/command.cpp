@@ -1,8 +1,6 @@
 // `sente analyze`: a position in, a verdict out.
 #include "protocol/analyze/command.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -21,6 +19,7 @@
 #include "protocol/analyze/report.h"
 #include "protocol/analyze/threats.h"
 #include "protocol/analyze/verdict.h"
+#include "protocol/io/platform.h"
 #include "search/search.h"
 
 namespace sente {
@@ -91,10 +90,9 @@ class Progress {
 
 // A hash table larger than half the machine's memory would be refused or swap the machine.
 absl::StatusOr<std::unique_ptr<Searcher>> MakeSearcher(int hash_mb) {
-  long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && page_size > 0) {
-    uint64_t memory_mb = (static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size)) >> 20;
-    if (static_cast<uint64_t>(hash_mb) > memory_mb / 2) {
+  int64_t memory_mb = PhysicalMemoryBytes() >> 20;
+  if (memory_mb > 0) {
+    if (hash_mb > memory_mb / 2) {
       return absl::ResourceExhaustedError(absl::StrCat("--hash ", hash_mb,
                                                        " MiB is more than half of this machine's ",
                                                        memory_mb, " MiB of memory"));
@@ -184,7 +182,7 @@ int RunAnalyzeWith(const Args& args, std::ostream& out, std::ostream& err, bool 
 }
 
 int RunAnalyze(const Args& args, std::ostream& out) {
-  bool interactive = &out == &std::cout && isatty(STDOUT_FILENO);
+  bool interactive = &out == &std::cout && StdoutIsTerminal();
   return RunAnalyzeWith(args, out, std::cerr, interactive);
 }
 

@@ -1,10 +1,10 @@
-#include <csignal>
 #include <iostream>
 
 #include "protocol/analyze/command.h"
 #include "protocol/cli/commands.h"
 #include "protocol/gomocup/session.h"
-#include "protocol/match/command.h"
+#include "protocol/io/platform.h"
+#include "protocol/match/entry.h"
 #include "protocol/tune/command.h"
 
 namespace {
@@ -22,9 +22,8 @@ constexpr const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  sente::PrepareProcess();
   std::ios::sync_with_stdio(false);
-  // A manager that closes its end of the pipe must not kill us mid-write; writes then fail.
-  std::signal(SIGPIPE, SIG_IGN);
   if (argc < 2) return sente::RunProtocol(std::cin, std::cout);
   std::string command = argv[1];
   sente::Args args(argv + 2, argv + argc);

@@ -13,6 +13,7 @@
 #include "engine/coord.h"
 #include "protocol/gomocup/opening_commands.h"
 #include "protocol/gomocup/swap2.h"
+#include "protocol/io/platform.h"
 
 namespace sente {
 namespace {
@@ -69,7 +70,7 @@ bool IsBlock(CommandKind kind) {
 
 void ProtocolOutput::Line(absl::string_view text) {
   std::lock_guard<std::mutex> lock(mutex_);
-  out_ << text << '\n';
+  out_ << text << ProtocolLineEnd();
   out_.flush();
 }
 

@@ -6,6 +6,7 @@
 
 #include "absl/status/statusor.h"
 #include "protocol/io/args.h"
+#include "protocol/match/entry.h"
 #include "protocol/match/runner.h"
 
 namespace sente {
@@ -22,8 +23,5 @@ struct MatchCommand {
 absl::StatusOr<MatchCommand> ParseMatchArgs(const std::vector<std::string>& args);
 
 extern const char* const kMatchHelp;
-
-// `sente match [options]`: plays the match and prints its report.
-int RunMatch(const Args& args, std::ostream& out);
 
 }  // namespace sente

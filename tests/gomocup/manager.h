@@ -2,11 +2,13 @@
 #pragma once
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "engine/coord.h"
 #include "gtest/gtest.h"
@@ -20,7 +22,7 @@ class ManagedEngine {
  public:
   // eol: "\r\n" like Piskvork and GomocupJudge, "\n" like c-gomoku-cli.
   explicit ManagedEngine(std::string eol = "\r\n") : eol_(std::move(eol)) {
-    auto child = ChildProcess::Start({SENTE_ENGINE_PATH}, "", /*quiet_stderr=*/false);
+    auto child = ChildProcess::Start(EngineCommand(), "", /*quiet_stderr=*/false);
     EXPECT_TRUE(child.ok()) << child.status();
     if (child.ok()) child_ = std::move(*child);
   }
@@ -60,6 +62,15 @@ class ManagedEngine {
   std::unique_ptr<ChildProcess> child_;
   std::vector<std::string> messages_;
 };
+
+// What a fresh process may take to load before it can answer anything, on top of the limits
+// the tests set the engine: SENTE_TEST_STARTUP_MS, 0 unless set (tests/wine/wine_test.sh sets
+// it for wine's loader, which is not the engine's and not Windows').
+inline int64_t StartupAllowanceMs() {
+  const char* s = std::getenv("SENTE_TEST_STARTUP_MS");
+  int64_t ms = 0;
+  return s != nullptr && absl::SimpleAtoi(s, &ms) ? ms : 0;
+}
 
 inline int64_t MsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t)

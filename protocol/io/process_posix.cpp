@@ -1,5 +1,3 @@
-#include "protocol/io/process.h"
-
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -17,6 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "protocol/io/process.h"
 
 namespace sente {
 namespace {
