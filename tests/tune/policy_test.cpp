@@ -130,8 +130,9 @@ TEST(TunePolicy, FitMovesTowardsThePolicyThatChose) {
   std::vector<int> use(kNumPolicyParams, 0);
   for (const PolicySample& s : samples)
     for (const auto& [own, opp] : s.cells) ++use[own], ++use[opp];
-  for (int i = 0; i < kNumPolicyParams; ++i)
+  for (int i = 0; i < kNumPolicyParams; ++i) {
     if (use[i] < 300) EXPECT_EQ(fitted[i], start[i]);
+  }
 }
 
 }  // namespace
