@@ -131,7 +131,9 @@ TEST(TunePolicy, FitMovesTowardsThePolicyThatChose) {
   for (const PolicySample& s : samples)
     for (const auto& [own, opp] : s.cells) ++use[own], ++use[opp];
   for (int i = 0; i < kNumPolicyParams; ++i) {
-    if (use[i] < 300) EXPECT_EQ(fitted[i], start[i]);
+    if (use[i] < 300) {
+      EXPECT_EQ(fitted[i], start[i]);
+    }
   }
 }
 
