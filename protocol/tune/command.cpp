@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
@@ -114,7 +115,12 @@ struct Samples {
   int games = 0;
 };
 
-bool ReadSamples(const TuneOptions& o, Samples& out) {
+// Calls visit(file, game, held) on each game of the files that is of --rule, if given;
+// every `holdout`-th of them is held out. False, with the reason, if a file cannot be read.
+bool ForEachTuneGame(
+    const TuneOptions& o,
+    absl::FunctionRef<void(const std::string& file, const TuneGame&, bool held)> visit) {
+  int n = 0;
   for (const std::string& file : o.files) {
     absl::StatusOr<std::vector<TuneGame>> games = ReadGames(file);
     if (!games.ok()) {
@@ -123,21 +129,29 @@ bool ReadSamples(const TuneOptions& o, Samples& out) {
     }
     for (const TuneGame& game : *games) {
       if (o.has_rule && game.rule != o.rule) continue;
-      const bool held = o.holdout > 0 && out.games % o.holdout == o.holdout - 1;
-      // A game ended by a bad move is kept up to it.
-      absl::Status s = ForEachQuietPosition(
-          game, o.skip,
-          [&](const Board& board, Color us, const NodeThreats& threats, NodeState state,
-              float result) {
-            (held ? out.held : out.fit).push_back(ExtractSample(board, us, threats, state, result));
-            if (o.label_nodes > 0)
-              (held ? out.held_positions : out.fit_positions)
-                  .push_back({board.rule(), board.width(), board.height(), board.history()});
-          });
-      if (!s.ok()) std::cerr << "tune: " << file << ": " << s.message() << '\n';
-      ++out.games;
+      visit(file, game, o.holdout > 0 && n++ % o.holdout == o.holdout - 1);
     }
   }
+  return true;
+}
+
+bool ReadSamples(const TuneOptions& o, Samples& out) {
+  const bool read = ForEachTuneGame(o, [&](const std::string& file, const TuneGame& game,
+                                           bool held) {
+    // A game ended by a bad move is kept up to it.
+    absl::Status s = ForEachQuietPosition(
+        game, o.skip,
+        [&](const Board& board, Color us, const NodeThreats& threats, NodeState state, float result,
+            Pos) {
+          (held ? out.held : out.fit).push_back(ExtractSample(board, us, threats, state, result));
+          if (o.label_nodes > 0)
+            (held ? out.held_positions : out.fit_positions)
+                .push_back({board.rule(), board.width(), board.height(), board.history()});
+        });
+    if (!s.ok()) std::cerr << "tune: " << file << ": " << s.message() << '\n';
+    ++out.games;
+  });
+  if (!read) return false;
   if (out.fit.empty()) std::cerr << "tune: no positions\n";
   return !out.fit.empty();
 }
@@ -187,26 +201,18 @@ bool WriteTables(const std::string& path, const TuneParams& params) {
 // The policy samples of the games, every `holdout`-th game's apart.
 bool ReadPolicySamples(const TuneOptions& o, std::vector<PolicySample>& fit,
                        std::vector<PolicySample>& held) {
-  int n = 0;
-  for (const std::string& file : o.files) {
-    absl::StatusOr<std::vector<TuneGame>> games = ReadGames(file);
-    if (!games.ok()) {
-      std::cerr << "tune: " << games.status().message() << '\n';
-      return false;
-    }
-    for (const TuneGame& game : *games) {
-      if (o.has_rule && game.rule != o.rule) continue;
-      const bool is_held = o.holdout > 0 && n++ % o.holdout == o.holdout - 1;
-      absl::StatusOr<std::vector<PolicySample>> samples =
-          ExtractPolicySamples(game, o.skip, o.policy_players);
-      if (!samples.ok()) {
-        std::cerr << "tune: " << file << ": " << samples.status().message() << '\n';
-        continue;
-      }
-      std::vector<PolicySample>& to = is_held ? held : fit;
-      for (PolicySample& s : *samples) to.push_back(std::move(s));
-    }
-  }
+  const bool read =
+      ForEachTuneGame(o, [&](const std::string& file, const TuneGame& game, bool is_held) {
+        absl::StatusOr<std::vector<PolicySample>> samples =
+            ExtractPolicySamples(game, o.skip, o.policy_players);
+        if (!samples.ok()) {
+          std::cerr << "tune: " << file << ": " << samples.status().message() << '\n';
+          return;
+        }
+        std::vector<PolicySample>& to = is_held ? held : fit;
+        for (PolicySample& s : *samples) to.push_back(std::move(s));
+      });
+  if (!read) return false;
   if (fit.empty()) std::cerr << "tune: no positions with a move of " << o.policy_players[0] << "\n";
   return !fit.empty();
 }

@@ -75,7 +75,7 @@ absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path) {
 
 absl::Status ForEachQuietPosition(
     const TuneGame& game, int skip_stones,
-    absl::FunctionRef<void(const Board&, Color, const NodeThreats&, NodeState, float)> visit) {
+    absl::FunctionRef<void(Board&, Color, const NodeThreats&, NodeState, float, Pos)> visit) {
   Board board(game.width, game.height, game.rule);
   auto threats = std::make_unique<NodeThreats>();
   for (Pos move : game.moves) {
@@ -85,7 +85,7 @@ absl::Status ForEachQuietPosition(
       const NodeState state = ClassifyNode(board, us, *threats);
       if (state == NodeState::kNormal) {
         const double score = us == Color::kBlack ? game.black_score : 1 - game.black_score;
-        visit(board, us, *threats, state, static_cast<float>(score));
+        visit(board, us, *threats, state, static_cast<float>(score), move);
       }
     }
     if (!board.OnBoard(move) || !board.IsEmpty(move))

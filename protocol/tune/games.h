@@ -26,11 +26,13 @@ struct TuneGame {
 absl::StatusOr<std::vector<TuneGame>> ParseGames(absl::string_view pgn);
 absl::StatusOr<std::vector<TuneGame>> ReadGames(const std::string& path);
 
-// Calls `visit(board, us, threats, state, result)` on each of the game's quiet positions (no
-// five and no straight-four point for either side) with at least `skip_stones` stones; result
-// is the side to move's. Fails on a move off the board or onto a stone.
+// Calls `visit(board, us, threats, state, result, move)` on each of the game's quiet positions
+// (no five and no straight-four point for either side) with at least `skip_stones` stones;
+// result is the side to move's, and move the one the game played there. The board is scratch
+// space for move generation and must be left as it was. Fails on a move off the board or onto
+// a stone.
 absl::Status ForEachQuietPosition(
     const TuneGame& game, int skip_stones,
-    absl::FunctionRef<void(const Board&, Color, const NodeThreats&, NodeState, float)> visit);
+    absl::FunctionRef<void(Board&, Color, const NodeThreats&, NodeState, float, Pos)> visit);
 
 }  // namespace sente

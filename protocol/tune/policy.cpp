@@ -2,10 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 
-#include "absl/strings/str_cat.h"
-#include "engine/coord.h"
 #include "search/movegen.h"
 #include "search/order_codes.h"
 
@@ -52,22 +49,16 @@ PolicyParams CurrentPolicyParams() {
 absl::StatusOr<std::vector<PolicySample>> ExtractPolicySamples(
     const TuneGame& game, int skip_stones, const std::vector<std::string>& players) {
   std::vector<PolicySample> samples;
-  Board board(game.width, game.height, game.rule);
-  auto threats = std::make_unique<NodeThreats>();
   std::vector<ScoredMove> moves(kMaxMoves);
-  auto plays = [&](const std::string& name) {
+  auto plays = [&](Color c) {
+    const std::string& name = c == Color::kBlack ? game.black : game.white;
     return std::find(players.begin(), players.end(), name) != players.end();
   };
-  for (Pos move : game.moves) {
-    if (!board.OnBoard(move) || !board.IsEmpty(move))
-      return absl::InvalidArgumentError(
-          absl::StrCat("move ", FormatRenju(move, game.height), " is off the board or taken"));
-    const Color us = board.SideToMove();
-    if (board.stone_count() >= skip_stones &&
-        plays(us == Color::kBlack ? game.black : game.white)) {
-      ReadThreats(board, us, *threats);
-      if (ClassifyNode(board, us, *threats) == NodeState::kNormal) {
-        const int n = GenerateMoves(board, us, NodeState::kNormal, *threats, moves.data());
+  absl::Status status = ForEachQuietPosition(
+      game, skip_stones,
+      [&](Board& board, Color us, const NodeThreats& threats, NodeState state, float, Pos move) {
+        if (!plays(us)) return;
+        const int n = GenerateMoves(board, us, state, threats, moves.data());
         const ValueTable mover = ValueTableOf(game.rule, us);
         PolicySample s;
         s.chosen = -1;
@@ -79,10 +70,8 @@ absl::StatusOr<std::vector<PolicySample>> ExtractPolicySamples(
               PolicyParam(mover, kPolicyOpp, PatternCode(board.combo(p, Opponent(us)))));
         }
         if (s.chosen >= 0 && n > 1) samples.push_back(std::move(s));
-      }
-    }
-    board.Play(move);
-  }
+      });
+  if (!status.ok()) return status;
   return samples;
 }
 

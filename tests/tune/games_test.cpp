@@ -42,7 +42,7 @@ TEST(TuneGames, PgnRoundTripAndQuietSamples) {
 
   std::vector<TuneSample> samples;
   auto sample = [&samples](const Board& board, Color us, const NodeThreats& threats,
-                           NodeState state, float result) {
+                           NodeState state, float result, Pos) {
     EXPECT_EQ(state, NodeState::kNormal);
     EXPECT_EQ(us, board.SideToMove());
     samples.push_back(ExtractSample(board, us, threats, state, result));
