@@ -176,6 +176,23 @@ void PrintResult(std::ostream& out, const TuneParams& current, const TuneParams&
   }
 }
 
+// One table of the values of every pattern code, in braces, 16 a line.
+void WriteCodeTable(std::ostream& file, const double* values, const std::string& indent) {
+  file << indent << "{\n";
+  for (int code = 0; code < kNumPatternCodes; ++code) {
+    file << (code % 16 == 0 ? indent + "    " : " ") << std::lround(values[code]) << ',';
+    if (code % 16 == 15 || code == kNumPatternCodes - 1) file << '\n';
+  }
+  file << indent << "},\n";
+}
+
+// Ends a generated table header; whether everything was written.
+bool CloseTableFile(std::ofstream& file) {
+  file << "};\n// clang-format on\n\n}  // namespace sente\n";
+  file.close();
+  return static_cast<bool>(file);
+}
+
 bool WriteTables(const std::string& path, const TuneParams& params) {
   std::ofstream file(path);
   file << "// Cell values by pattern code (engine/pattern.h PatternCode), one table per\n"
@@ -184,18 +201,9 @@ bool WriteTables(const std::string& path, const TuneParams& params) {
           "namespace sente {\n\n"
           "// clang-format off\n"
           "constexpr int16_t kCodeValue[kNumValueTables][kNumPatternCodes] = {\n";
-  for (int t = 0; t < kNumValueTables; ++t) {
-    file << "    {\n";
-    for (int code = 0; code < kNumPatternCodes; ++code) {
-      file << (code % 16 == 0 ? "        " : " ")
-           << std::lround(params[t * kNumPatternCodes + code]) << ',';
-      if (code % 16 == 15 || code == kNumPatternCodes - 1) file << '\n';
-    }
-    file << "    },\n";
-  }
-  file << "};\n// clang-format on\n\n}  // namespace sente\n";
-  file.close();
-  return static_cast<bool>(file);
+  for (int t = 0; t < kNumValueTables; ++t)
+    WriteCodeTable(file, &params[t * kNumPatternCodes], "    ");
+  return CloseTableFile(file);
 }
 
 // The policy samples of the games, every `holdout`-th game's apart.
@@ -238,19 +246,13 @@ bool WritePolicy(const std::string& path, const PolicyParams& params) {
   for (int t = 0; t < kNumValueTables; ++t) {
     file << "    {\n";
     for (int side = 0; side < 2; ++side) {
-      file << "        {\n";
-      for (int code = 0; code < kNumPatternCodes; ++code) {
-        const int i = PolicyParam(static_cast<ValueTable>(t), static_cast<PolicySide>(side), code);
-        file << (code % 16 == 0 ? "            " : " ") << std::lround(params[i]) << ',';
-        if (code % 16 == 15 || code == kNumPatternCodes - 1) file << '\n';
-      }
-      file << "        },\n";
+      const auto mover = static_cast<ValueTable>(t);
+      WriteCodeTable(file, &params[PolicyParam(mover, static_cast<PolicySide>(side), 0)],
+                     "        ");
     }
     file << "    },\n";
   }
-  file << "};\n// clang-format on\n\n}  // namespace sente\n";
-  file.close();
-  return static_cast<bool>(file);
+  return CloseTableFile(file);
 }
 
 int RunPolicyTune(const TuneOptions& o, std::ostream& out) {
