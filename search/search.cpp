@@ -480,7 +480,8 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
     if (elapsed >= limits.soft_ms) return true;
     // A best move stable for a few iterations needs half the time: the next iteration would
     // take longer than the rest of it.
-    if (stable_iterations >= kStableIterations && elapsed * 2 >= limits.soft_ms) return true;
+    if (limits.save_time && stable_iterations >= kStableIterations && elapsed * 2 >= limits.soft_ms)
+      return true;
   }
   return false;
 }

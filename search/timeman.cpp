@@ -26,10 +26,12 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
   int64_t cap = kNoTimeLimit;
   if (control.turn_ms != kNoTimeLimit) cap = control.turn_ms - TurnMargin(control.turn_ms);
   int64_t target = cap;
+  bool clock_binds = false;
   if (control.match_left_ms != kNoTimeLimit) {
     int64_t left = control.match_left_ms;
     int64_t usable = left - MatchReserve(std::max<int64_t>(left, 0), empty_cells);
     int64_t per_move = usable / ExpectedMovesLeft(stones, empty_cells);
+    clock_binds = per_move < target;
     target = std::min(target, per_move);
     // usable < 0: cap < 1
     cap = std::min({cap, kMaxMoveFactor * per_move, usable / kMaxClockShare});
@@ -40,6 +42,12 @@ TimeBudget PlanMove(const TimeControl& control, int stones, int empty_cells) {
     return budget;
   }
   budget.hard_ms = std::max<int64_t>(1, cap);
+  if (!clock_binds) {
+    // Only the turn limit counts: think until it, since what is left of it is lost.
+    budget.soft_ms = budget.hard_ms;
+    budget.save_time = false;
+    return budget;
+  }
   // Past the soft limit no iteration starts; the one under way still counts if its first
   // move finished (search.cpp), so the soft limit can sit close to the target.
   budget.soft_ms = std::max<int64_t>(1, std::min(target, budget.hard_ms) * kSoftTimePercent / 100);

@@ -16,6 +16,9 @@ struct TimeControl {
 struct TimeBudget {
   int64_t soft_ms = 1;  // start no new iteration after this
   int64_t hard_ms = 1;  // answer by this, whatever happens
+  // Whether a stable best move may answer early. Only a match clock makes that worth it: the
+  // time saved goes to later moves. Under a turn limit alone, time not used is lost.
+  bool save_time = true;
 };
 
 // Each value is at least 1 ms, or both are 0 ("no limit" to the search) when neither the turn

@@ -363,6 +363,7 @@ absl::StatusOr<SearchResult> Player::Think(Clock::time_point arrived, const std:
     int64_t spent = MsSince(arrived) + setup_ms_;
     limits.hard_ms = std::max<int64_t>(1, budget.hard_ms - spent);
     limits.soft_ms = std::clamp<int64_t>(budget.soft_ms - spent, 1, limits.hard_ms);
+    limits.save_time = budget.save_time;
   }
   limits.multipv = std::max(1, multipv);
   Color side = ToMove();

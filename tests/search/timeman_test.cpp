@@ -58,6 +58,21 @@ TEST(TimeMan, NeverRunsTheClockOutOverAWholeGame) {
   }
 }
 
+TEST(TimeMan, ATurnLimitAloneIsSpentInFull) {
+  // Time left of a turn is lost: think until the hard limit, with no early stop.
+  TimeBudget turn_only = PlanMove(Control(300), 20, 205);
+  EXPECT_EQ(turn_only.soft_ms, turn_only.hard_ms);
+  EXPECT_FALSE(turn_only.save_time);
+  // A clock that gives more than the turn per move still leaves the turn limit in charge.
+  TimeBudget generous = PlanMove(Control(1000, 60000), 4, 221);
+  EXPECT_EQ(generous.soft_ms, generous.hard_ms);
+  EXPECT_FALSE(generous.save_time);
+  // A clock that binds keeps time for later moves.
+  TimeBudget tight = PlanMove(Control(5000, 60000), 4, 221);
+  EXPECT_LT(tight.soft_ms, tight.hard_ms);
+  EXPECT_TRUE(tight.save_time);
+}
+
 TEST(TimeMan, NegativeTimeLeftStillAnswers) {
   TimeBudget budget = PlanMove(Control(5000, -300), 30, 195);
   EXPECT_EQ(budget.hard_ms, 1);
