@@ -163,16 +163,10 @@ absl::Status CheckSolveShards(const std::map<int, SolveShardOutput>& shards,
 
 // `sente solve --merge OUTPUT... [--allow-incomplete]`.
 int RunSolveMerge(const Args& args, std::ostream& out) {
-  std::vector<std::string> paths;
-  bool allow_incomplete = false;
-  ArgParser parser("solve");
-  parser.AddList("--merge", [&paths](const std::vector<std::string>& values) {
-    paths.insert(paths.end(), values.begin(), values.end());
-    return absl::OkStatus();
-  });
-  parser.AddSwitch("--allow-incomplete", &allow_incomplete);
-  absl::Status status = parser.Parse(args);
-  if (status.ok() && paths.empty()) status = absl::InvalidArgumentError("--merge needs files");
+  absl::StatusOr<MergeArgs> merge = ParseMergeArgs(args, "solve");
+  absl::Status status = merge.status();
+  const std::vector<std::string> paths = merge.ok() ? merge->paths : std::vector<std::string>{};
+  const bool allow_incomplete = merge.ok() && merge->allow_incomplete;
   std::map<int, SolveShardOutput> shards;
   for (size_t i = 0; status.ok() && i < paths.size(); ++i) {
     absl::StatusOr<std::string> text = ReadTextFile(paths[i]);

@@ -39,6 +39,19 @@ std::string Fingerprint(absl::string_view text) {
   return absl::StrFormat("%016x", hash);
 }
 
+absl::StatusOr<MergeArgs> ParseMergeArgs(const Args& args, const std::string& command) {
+  MergeArgs merge;
+  ArgParser parser(command);
+  parser.AddList("--merge", [&merge](const std::vector<std::string>& values) {
+    merge.paths.insert(merge.paths.end(), values.begin(), values.end());
+    return absl::OkStatus();
+  });
+  parser.AddSwitch("--allow-incomplete", &merge.allow_incomplete);
+  if (absl::Status status = parser.Parse(args); !status.ok()) return status;
+  if (merge.paths.empty()) return absl::InvalidArgumentError("--merge needs files");
+  return merge;
+}
+
 absl::Status CheckMissingShards(const std::vector<std::string>& missing, int count,
                                 bool allow_incomplete, std::string& note) {
   if (missing.empty()) return absl::OkStatus();

@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "protocol/io/args.h"
 
 namespace sente {
 
@@ -34,6 +35,13 @@ ShardRange ShardUnits(int64_t total, ShardSpec spec, int64_t group = 1);
 // are allowed, when it is OK and `note` says what was merged.
 absl::Status CheckMissingShards(const std::vector<std::string>& missing, int count,
                                 bool allow_incomplete, std::string& note);
+
+// The arguments of a merge: `--merge FILES... [--allow-incomplete]`, at least one file.
+struct MergeArgs {
+  std::vector<std::string> paths;
+  bool allow_incomplete = false;
+};
+absl::StatusOr<MergeArgs> ParseMergeArgs(const Args& args, const std::string& command);
 
 // A stable 64-bit fingerprint (FNV-1a) as 16 hex digits: the same text gives the same value
 // in every build and process, so shards run on different machines can be matched up.

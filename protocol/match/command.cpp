@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/board.h"
 #include "engine/opening_rule.h"
+#include "protocol/io/shard.h"
 #include "protocol/io/text_file.h"
 #include "protocol/match/merge.h"
 
@@ -233,20 +234,14 @@ namespace {
 
 // `sente match --merge FILES... [--allow-incomplete]`.
 int RunMatchMerge(const Args& args, std::ostream& out) {
-  std::vector<std::string> paths;
-  bool allow_incomplete = false;
-  ArgParser parser("match");
-  parser.AddList("--merge", [&paths](const std::vector<std::string>& values) {
-    paths.insert(paths.end(), values.begin(), values.end());
-    return absl::OkStatus();
-  });
-  parser.AddSwitch("--allow-incomplete", &allow_incomplete);
-  if (absl::Status s = parser.Parse(args); !s.ok()) {
-    std::cerr << "match: " << s.message() << " (--merge FILES... [--allow-incomplete])\n";
+  absl::StatusOr<MergeArgs> merge = ParseMergeArgs(args, "match");
+  if (!merge.ok()) {
+    std::cerr << "match: " << merge.status().message()
+              << " (--merge FILES... [--allow-incomplete])\n";
     return 2;
   }
   std::vector<PgnFile> files;
-  for (const std::string& path : paths) {
+  for (const std::string& path : merge->paths) {
     absl::StatusOr<std::string> text = ReadTextFile(path);
     if (!text.ok()) {
       std::cerr << "match: " << text.status().message() << "\n";
@@ -254,7 +249,7 @@ int RunMatchMerge(const Args& args, std::ostream& out) {
     }
     files.push_back({path, *std::move(text)});
   }
-  absl::StatusOr<MergedMatch> merged = MergeShardPgns(files, allow_incomplete);
+  absl::StatusOr<MergedMatch> merged = MergeShardPgns(files, merge->allow_incomplete);
   if (!merged.ok()) {
     std::cerr << "match: merge: " << merged.status().message() << "\n";
     return 2;

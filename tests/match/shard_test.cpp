@@ -57,6 +57,19 @@ std::string Scores(const MatchConfig& config, const MatchResult& result) {
   return out;
 }
 
+TEST(Shard, MergeArgumentsNeedFilesAndKnowOneSwitch) {
+  absl::StatusOr<MergeArgs> merge =
+      ParseMergeArgs({"--merge", "a.pgn", "b.pgn", "--allow-incomplete"}, "match");
+  ASSERT_TRUE(merge.ok()) << merge.status();
+  EXPECT_EQ(merge->paths, (std::vector<std::string>{"a.pgn", "b.pgn"}));
+  EXPECT_TRUE(merge->allow_incomplete);
+  merge = ParseMergeArgs({"--merge", "a.pgn"}, "solve");
+  ASSERT_TRUE(merge.ok()) << merge.status();
+  EXPECT_FALSE(merge->allow_incomplete);
+  EXPECT_FALSE(ParseMergeArgs({"--merge"}, "match").ok());
+  EXPECT_FALSE(ParseMergeArgs({"--merge", "a.pgn", "--games", "4"}, "match").ok());
+}
+
 TEST(Shard, SlicesCoverTheScheduleOnceWithPairsTogether) {
   for (int64_t total : {0, 2, 8, 10, 98, 1000}) {
     for (int count : {1, 2, 3, 4, 7, 64}) {
