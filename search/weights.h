@@ -19,6 +19,10 @@ constexpr int kEvalOwnThreePoint = 256;   // per cell where we make an open thre
 constexpr int kEvalOppFourThree = 651;    // we must spend our move on it
 constexpr int kEvalOppDoubleThree = 0;
 constexpr int kEvalOppOpenThree = 120;  // an open three on the board we must answer
+// The same, in the order of ThreatTerm (search/eval.h).
+constexpr int kThreatTermWeight[] = {kEvalTempo,         kEvalOwnFourThree, kEvalOwnDoubleThree,
+                                     kEvalOwnThreePoint, kEvalOppFourThree, kEvalOppDoubleThree,
+                                     kEvalOppOpenThree};
 
 // Move ordering's cell values (OrderValue): a weight per line pattern (indexed by
 // LinePattern; nibbles past kFive never occur) plus a bonus per class (by Pattern4).

@@ -22,25 +22,6 @@ constexpr const char* kThreatNames[kNumThreatTerms] = {
     "kEvalOppFourThree", "kEvalOppDoubleThree", "kEvalOppOpenThree",
 };
 
-// The threat terms' counts, as search/eval.cpp EvaluateNode adds them.
-void AddThreatTerms(const Board& board, Color us, const NodeThreats& threats, NodeState state,
-                    int (&count)[kNumThreatTerms]) {
-  count[kTermTempo] = 1;
-  const int opp_fours = threats.opp_count[kP4Four] + threats.opp_count[kP4FourThree];
-  if (state == NodeState::kDefend) {
-    count[kTermOppOpenThree] = -1;
-  } else {
-    const bool renju_black = IsRenjuBlack(board, us);
-    if (threats.own_count[kP4FourThree] > 0 && !renju_black)
-      count[kTermOwnFourThree] = 1;
-    else if (threats.own_count[kP4DoubleThree] > 0 && !renju_black && opp_fours == 0)
-      count[kTermOwnDoubleThree] = 1;
-  }
-  count[kTermOwnThreePoint] = threats.own_count[kP4Three];
-  if (threats.opp_count[kP4FourThree] > 0) count[kTermOppFourThree] = -1;
-  if (threats.opp_count[kP4DoubleThree] > 0) count[kTermOppDoubleThree] = -1;
-}
-
 }  // namespace
 
 TuneParams CurrentParams() {
@@ -48,10 +29,7 @@ TuneParams CurrentParams() {
   for (int t = 0; t < kNumValueTables; ++t)
     for (int code = 0; code < kNumPatternCodes; ++code)
       p[t * kNumPatternCodes + code] = kCodeValue[t][code];
-  const int threat[kNumThreatTerms] = {kEvalTempo,         kEvalOwnFourThree, kEvalOwnDoubleThree,
-                                       kEvalOwnThreePoint, kEvalOppFourThree, kEvalOppDoubleThree,
-                                       kEvalOppOpenThree};
-  for (int t = 0; t < kNumThreatTerms; ++t) p[kNumCodeParams + t] = threat[t];
+  for (int t = 0; t < kNumThreatTerms; ++t) p[kNumCodeParams + t] = kThreatTermWeight[t];
   return p;
 }
 
@@ -96,8 +74,8 @@ TuneSample ExtractSample(const Board& board, Color us, const NodeThreats& threat
   }
   for (uint16_t param : used)
     if (count[param] != 0) s.terms.emplace_back(param, static_cast<int16_t>(count[param]));
-  int threat[kNumThreatTerms] = {};
-  AddThreatTerms(board, us, threats, state, threat);
+  int threat[kNumThreatTerms];
+  CountThreatTerms(board, us, threats, state, threat);
   for (int t = 0; t < kNumThreatTerms; ++t)
     if (threat[t] != 0) s.terms.emplace_back(kNumCodeParams + t, static_cast<int16_t>(threat[t]));
   return s;

@@ -13,21 +13,12 @@
 
 #include "engine/board.h"
 #include "engine/pattern.h"
+#include "search/eval.h"
 #include "search/movegen.h"
 
 namespace sente {
 
 constexpr int kNumCodeParams = kNumValueTables * kNumPatternCodes;  // table * codes + code
-enum ThreatTerm : uint8_t {
-  kTermTempo,
-  kTermOwnFourThree,
-  kTermOwnDoubleThree,
-  kTermOwnThreePoint,
-  kTermOppFourThree,
-  kTermOppDoubleThree,
-  kTermOppOpenThree,
-  kNumThreatTerms
-};
 constexpr int ThreatParam(ThreatTerm t) { return kNumCodeParams + t; }
 constexpr int kNumTuneParams = kNumCodeParams + kNumThreatTerms;
 
