@@ -474,7 +474,9 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
   if ((IsWinScore(best) || IsLossScore(best)) && PliesToEnd(best) <= depth) return true;
   const bool timed = limits.soft_ms > 0 || limits.hard_ms > 0;
   if (!timed) return false;
-  if (root_moves_.size() == 1) return true;
+  // A single move still gets the time when it is not saved for later: the deeper search
+  // fills the hash table for the next move.
+  if (root_moves_.size() == 1 && limits.save_time) return true;
   if (limits.soft_ms > 0) {
     const int64_t elapsed = shared_.Elapsed();
     if (elapsed >= limits.soft_ms) return true;
