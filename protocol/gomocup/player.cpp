@@ -17,6 +17,15 @@ constexpr size_t kMiB = size_t{1} << 20;
 constexpr size_t kDefaultHashBytes = 128 * kMiB;
 constexpr size_t kMinHashBytes = 1 * kMiB;
 constexpr size_t kMaxHashBytes = size_t{64} << 30;
+// Unless hash_size says otherwise, the table is what the game can fill: per thread, this much
+// per millisecond of the longest think (several moves' worth of stores at about 1 M nodes/s),
+// at least kMinGameHashBytes. A larger table only costs: each first touch of a page is a page
+// fault (about 3 ms per MiB on this project's VM), and at 300 ms a move a 280 MiB table cut
+// the first moves of each game to a fifth of their nodes.
+constexpr size_t kHashBytesPerThinkMs = 128 << 10;
+constexpr size_t kMinGameHashBytes = 16 * kMiB;
+// The longest think under a match clock, as a share of it.
+constexpr int64_t kMatchShareOfLongestThink = 10;
 constexpr int64_t kUnlimitedTimeLeft = 2147483647;  // Gomocup's "no match clock"
 constexpr int kMaxThreads = 256;
 
@@ -262,9 +271,19 @@ size_t Player::MaxHashBytes() const {
   return static_cast<size_t>(std::clamp<int64_t>(cap, kMinHashBytes, kMaxHashBytes));
 }
 
+size_t Player::GameHashBytes() const {
+  int64_t think_ms = settings_.timeout_turn_ms;
+  if (settings_.timeout_match_ms > 0)
+    think_ms = std::min(think_ms, settings_.timeout_match_ms / kMatchShareOfLongestThink);
+  const int64_t per_thread = std::min<int64_t>(think_ms, kMaxHashBytes / kHashBytesPerThinkMs);
+  const int64_t bytes = per_thread * static_cast<int64_t>(kHashBytesPerThinkMs) *
+                        std::clamp(settings_.threads, 1, kMaxThreads);
+  return static_cast<size_t>(std::clamp<int64_t>(bytes, kMinGameHashBytes, kMaxHashBytes));
+}
+
 size_t Player::HashBytes() const {
   if (settings_.hash_kib <= 0) {
-    return settings_.max_memory > 0 ? MaxHashBytes() : kDefaultHashBytes;
+    return std::min(GameHashBytes(), settings_.max_memory > 0 ? MaxHashBytes() : kDefaultHashBytes);
   }
   size_t bytes = std::max(static_cast<size_t>(settings_.hash_kib) * 1024, kMinHashBytes);
   return std::min(bytes, MaxHashBytes());

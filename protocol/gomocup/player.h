@@ -23,7 +23,7 @@ struct PlayerSettings {
   int64_t timeout_turn_ms = 5000;
   int64_t timeout_match_ms = 0;  // 0: no limit
   int64_t max_memory = 0;        // bytes; 0: no limit
-  int64_t hash_kib = 0;          // Yixin's hash_size; 0: sized from max_memory
+  int64_t hash_kib = 0;          // Yixin's hash_size; 0: from the time control and max_memory
   int max_depth = 0;             // 0: no limit
   uint64_t max_nodes = 0;        // 0: no limit
   int threads = 1;
@@ -81,9 +81,11 @@ class Player {
   TimeBudget Budget() const;
 
   void ClearHash();
-  // The hash table size the settings call for, and the most max_memory allows.
+  // The hash table size the settings call for, the most max_memory allows, and what the
+  // time control can fill.
   size_t HashBytes() const;
   size_t MaxHashBytes() const;
+  size_t GameHashBytes() const;
   // Black's forbidden points now (renju only; empty otherwise).
   std::vector<Pos> ForbiddenNow();
 

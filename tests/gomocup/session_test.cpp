@@ -284,6 +284,27 @@ TEST(GomocupSession, Swap2OpeningsAreTheTwentySixShapes) {
   }
 }
 
+TEST(GomocupSession, TheHashTableIsWhatTheTimeControlCanFill) {
+  Harness h;
+  constexpr size_t kMiB = size_t{1} << 20;
+  // Gomocup's 350 MiB at 300 ms a move: 128 KiB per millisecond of a think.
+  h.Send("INFO hash_size 0\nINFO max_memory 367001600\nINFO timeout_turn 300");
+  EXPECT_EQ(h.player().HashBytes(), size_t{300} * 128 * 1024);
+  h.Send("INFO thread_num 2");
+  EXPECT_EQ(h.player().HashBytes(), size_t{600} * 128 * 1024);
+  // Long thinks fill all max_memory allows.
+  h.Send("INFO thread_num 1\nINFO timeout_turn 5000");
+  EXPECT_EQ(h.player().HashBytes(), h.player().MaxHashBytes());
+  // A match clock shortens the longest think: 20 s over a game, 2 s at most.
+  h.Send("INFO timeout_match 20000");
+  EXPECT_EQ(h.player().HashBytes(), size_t{2000} * 128 * 1024);
+  // Answers at once still get a usable table, and hash_size overrides the time control.
+  h.Send("INFO timeout_match 0\nINFO timeout_turn 0");
+  EXPECT_EQ(h.player().HashBytes(), 16 * kMiB);
+  h.Send("INFO hash_size 131072");
+  EXPECT_EQ(h.player().HashBytes(), 128 * kMiB);
+}
+
 TEST(GomocupSession, InfoSettingsReachTheEngine) {
   Harness h;
   h.Send(
