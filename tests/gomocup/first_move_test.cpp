@@ -37,9 +37,12 @@ int64_t TimedMove(ManagedEngine& engine, const std::string& command) {
   return IsMove(answer) ? ms : -1;
 }
 
-// A fresh process set up as Piskvork or c-gomoku-cli sets it up before the first move.
+// A fresh process set up as Piskvork or c-gomoku-cli sets it up before the first move. At
+// 300 ms a move the table would be sized for the time control (37.5 MiB); hash_size asks for
+// all that max_memory allows, the largest table a user can set.
 void StartGame(ManagedEngine& engine, int64_t max_memory) {
   engine.Send(absl::StrCat("INFO max_memory ", max_memory));
+  engine.Send(absl::StrCat("INFO hash_size ", max_memory / 1024));
   engine.Send(absl::StrCat("INFO timeout_turn ", kTurnMs));
   ASSERT_EQ(engine.Ask("START 15"), "OK");
 }
