@@ -164,6 +164,103 @@ std::pair<EndReason, std::string> NoAnswer(const absl::Status& status, MatchEngi
   }
 }
 
+namespace {
+
+// A drawn end before c's turn: a full board, or the Renju draw at the stone limit (not when
+// passes are played: then only two passes draw).
+bool EndsDrawn(const GameSetup& setup, const Board& board, GameRecord& rec) {
+  if (!board.IsFull() && (setup.accept_pass || !IsDrawn(board))) return false;
+  rec.outcome = Outcome::kDraw;
+  rec.reason = board.IsFull() ? EndReason::kBoardFull : EndReason::kStoneLimit;
+  rec.detail = board.IsFull() ? "the board is full"
+                              : absl::StrCat("Renju draw at ", board.stone_count(), " stones");
+  return true;
+}
+
+struct TurnAnswer {
+  absl::StatusOr<std::string> text;
+  int64_t elapsed_ms = 0;
+  int64_t allowed_ms = 0;  // the limit (turn, or the clock left) plus the tolerance
+};
+
+// Sends `request` to the engine to move and reads its answer, timed from the send; a frozen
+// engine is thawed only for its turn.
+TurnAnswer AskForMove(const GameSetup& setup, MatchEngine& engine, const std::string& request,
+                      int64_t clock_left) {
+  const MatchTimeControl& tc = setup.tc;
+  int64_t limit = tc.turn_ms > 0 ? tc.turn_ms : std::numeric_limits<int32_t>::max() / 2;
+  if (tc.game_ms > 0) limit = std::min(limit, clock_left);
+  TurnAnswer turn{absl::UnknownError(""), 0, std::max<int64_t>(0, limit + tc.tolerance_ms)};
+  if (setup.freeze) engine.process().Resume();
+  absl::Status sent = engine.SendRaw(request);
+  Clock::time_point start = Clock::now();
+  turn.text = sent.ok() ? engine.ReadAnswer(static_cast<int>(turn.allowed_ms))
+                        : absl::StatusOr<std::string>(sent);
+  turn.elapsed_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  if (setup.freeze) engine.process().Suspend();
+  return turn;
+}
+
+// Plays c's stone p (on the board and empty) as the rules judge it; true when that ends the
+// game (five or foul).
+bool PlayStone(Board& board, Pos p, Color c, const std::string& played, MatchEngine* engines[2],
+               GameRecord& rec) {
+  switch (JudgeMove(board, p, c)) {
+    case MoveVerdict::kIllegal:
+      Lose(rec, engines, c, EndReason::kOccupied, played + ": illegal");
+      return true;
+    case MoveVerdict::kForbidden: {
+      std::string foul = FoulCode(ForbiddenKind(board, p));
+      rec.moves.push_back(p);
+      Lose(rec, engines, c, EndReason::kForbidden,
+           absl::StrCat(played, ": forbidden (", foul, ")"));
+      return true;
+    }
+    case MoveVerdict::kWin:
+      board.Place(p, c);
+      rec.moves.push_back(p);
+      rec.outcome = c == Color::kBlack ? Outcome::kBlackWins : Outcome::kWhiteWins;
+      rec.reason = EndReason::kFive;
+      rec.detail = absl::StrCat(Who(engines, c), " ", played, ": five");
+      return true;
+    case MoveVerdict::kNormal:
+      board.Place(p, c);
+      rec.moves.push_back(p);
+      return false;
+  }
+  return false;
+}
+
+// c's pass, when passes are played: a loss when the rules allow none, a draw when it answers
+// Black's pass; true when the game ends.
+bool PlayPass(Board& board, Color c, bool passed, int64_t elapsed_ms, MatchEngine* engines[2],
+              GameRecord& rec) {
+  if (absl::Status why = CheckPass(board, c, passed); !why.ok()) {
+    Lose(rec, engines, c, EndReason::kBadPass, std::string(why.message()));
+    return true;
+  }
+  rec.move_ms.push_back(elapsed_ms);
+  rec.passes.push_back(board.stone_count());
+  if (!passed) return false;
+  rec.outcome = Outcome::kDraw;
+  rec.reason = EndReason::kTwoPasses;
+  rec.detail = absl::StrCat("two passes in a row at ", board.stone_count(), " stones");
+  return true;
+}
+
+// Frozen engines are thawed whichever way the game ends.
+struct Thaw {
+  MatchEngine** engines;
+  bool on;
+  ~Thaw() {
+    if (on)
+      for (int i = 0; i < 2; ++i) engines[i]->process().Resume();
+  }
+};
+
+}  // namespace
+
 GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& white) {
   const MatchTimeControl& tc = setup.tc;
   MatchEngine* engines[2] = {&black, &white};
@@ -172,84 +269,47 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
   auto lose = [&](Color c, EndReason reason, const std::string& detail) {
     return Lose(rec, engines, c, reason, detail);
   };
-
-  // Frozen engines are thawed whichever way the game ends.
-  struct Thaw {
-    MatchEngine** engines;
-    bool on;
-    ~Thaw() {
-      if (on)
-        for (int i = 0; i < 2; ++i) engines[i]->process().Resume();
-    }
-  } thaw{engines, setup.freeze};
-
+  Thaw thaw{engines, setup.freeze};
   if (!StartEngines(setup, engines, rec) || !PlayOpening(setup, engines, board, rec)) return rec;
 
   int64_t left[2] = {tc.game_ms, tc.game_ms};
   bool told[2] = {false, false};
   bool passed = false;  // Black passed last turn
-  while (true) {
-    if (board.IsFull() || (!setup.accept_pass && IsDrawn(board))) {
-      rec.outcome = Outcome::kDraw;
-      rec.reason = board.IsFull() ? EndReason::kBoardFull : EndReason::kStoneLimit;
-      rec.detail = board.IsFull() ? "the board is full"
-                                  : absl::StrCat("Renju draw at ", board.stone_count(), " stones");
-      return rec;
-    }
+  while (!EndsDrawn(setup, board, rec)) {
     Color c = passed ? Color::kWhite : board.SideToMove();
     int i = Index(c);
     MatchEngine& engine = *engines[i];
-
-    int64_t limit = tc.turn_ms > 0 ? tc.turn_ms : std::numeric_limits<int32_t>::max() / 2;
-    if (tc.game_ms > 0) limit = std::min(limit, left[i]);
-    int64_t allowed = std::max<int64_t>(0, limit + tc.tolerance_ms);
-
     std::string request = MoveRequest(board, c, told[i], setup.board_mode, passed);
     if (tc.game_ms > 0) request = absl::StrCat("INFO time_left ", left[i], "\n", request);
     told[i] = true;
-    if (setup.freeze) engine.process().Resume();
-    absl::Status sent = engine.SendRaw(request);
-    Clock::time_point start = Clock::now();
-    absl::StatusOr<std::string> answer = sent.ok() ? engine.ReadAnswer(static_cast<int>(allowed))
-                                                   : absl::StatusOr<std::string>(sent);
-    int64_t elapsed =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    if (setup.freeze) engine.process().Suspend();
-    rec.time_ms[i] += elapsed;
-    left[i] -= elapsed;
+    TurnAnswer turn = AskForMove(setup, engine, request, left[i]);
+    rec.time_ms[i] += turn.elapsed_ms;
+    left[i] -= turn.elapsed_ms;
     rec.peak_memory[i] = std::max(rec.peak_memory[i], engine.process().PeakRssBytes());
     std::string last_error =
         engine.last_error().empty() ? "" : absl::StrCat(" (it said: ", engine.last_error(), ")");
 
-    if (!answer.ok()) {
+    if (!turn.text.ok()) {
       rec.engine_broken[i] = true;
-      std::pair<EndReason, std::string> why = NoAnswer(answer.status(), engine, allowed);
+      std::pair<EndReason, std::string> why = NoAnswer(turn.text.status(), engine, turn.allowed_ms);
       return lose(c, why.first, why.second);
     }
-    if (elapsed > allowed)
-      return lose(c, EndReason::kTimeout,
-                  absl::StrCat("answered after ", elapsed, " ms, over ", allowed, " ms"));
+    if (turn.elapsed_ms > turn.allowed_ms)
+      return lose(
+          c, EndReason::kTimeout,
+          absl::StrCat("answered after ", turn.elapsed_ms, " ms, over ", turn.allowed_ms, " ms"));
     if (tc.memory_loss && tc.max_memory > 0 && rec.peak_memory[i] > tc.max_memory)
       return lose(
           c, EndReason::kMemory,
           absl::StrCat("used ", rec.peak_memory[i], " bytes, over max_memory ", tc.max_memory));
     int x = 0, y = 0;
-    if (!ParseAnswer(*answer, x, y)) {
+    if (!ParseAnswer(*turn.text, x, y)) {
       rec.engine_broken[i] = true;
       return lose(c, EndReason::kGarbage,
-                  absl::StrCat("answered '", answer->substr(0, 80), "'", last_error));
+                  absl::StrCat("answered '", turn.text->substr(0, 80), "'", last_error));
     }
     if (x == -1 && y == -1 && setup.accept_pass) {
-      if (absl::Status why = CheckPass(board, c, passed); !why.ok())
-        return lose(c, EndReason::kBadPass, std::string(why.message()));
-      rec.move_ms.push_back(elapsed);
-      rec.passes.push_back(board.stone_count());
-      if (passed) {
-        rec.outcome = Outcome::kDraw;
-        rec.reason = EndReason::kTwoPasses;
-        rec.detail = absl::StrCat("two passes in a row at ", board.stone_count(), " stones");
-        return rec;
-      }
+      if (PlayPass(board, c, passed, turn.elapsed_ms, engines, rec)) return rec;
       passed = true;
       continue;
     }
@@ -259,28 +319,10 @@ GameRecord PlayGame(const GameSetup& setup, MatchEngine& black, MatchEngine& whi
     Pos p = MakePos(x, y);
     std::string played = absl::StrCat("played ", FormatRenju(p, setup.height));
     if (!board.IsEmpty(p)) return lose(c, EndReason::kOccupied, played + ": occupied");
-    rec.move_ms.push_back(elapsed);
-    switch (JudgeMove(board, p, c)) {
-      case MoveVerdict::kIllegal:
-        return lose(c, EndReason::kOccupied, played + ": illegal");
-      case MoveVerdict::kForbidden: {
-        std::string foul = FoulCode(ForbiddenKind(board, p));
-        rec.moves.push_back(p);
-        return lose(c, EndReason::kForbidden, absl::StrCat(played, ": forbidden (", foul, ")"));
-      }
-      case MoveVerdict::kWin:
-        board.Place(p, c);
-        rec.moves.push_back(p);
-        rec.outcome = c == Color::kBlack ? Outcome::kBlackWins : Outcome::kWhiteWins;
-        rec.reason = EndReason::kFive;
-        rec.detail = absl::StrCat(Who(engines, c), " ", played, ": five");
-        return rec;
-      case MoveVerdict::kNormal:
-        board.Place(p, c);
-        rec.moves.push_back(p);
-        break;
-    }
+    rec.move_ms.push_back(turn.elapsed_ms);
+    if (PlayStone(board, p, c, played, engines, rec)) return rec;
   }
+  return rec;
 }
 
 }  // namespace sente
