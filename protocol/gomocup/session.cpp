@@ -178,6 +178,101 @@ bool GomocupSession::Handle(const InputLine& line) {
   return HandleCommand(command, line);
 }
 
+void GomocupSession::Acknowledge(absl::string_view what, const absl::Status& status) {
+  if (status.ok()) {
+    out_.Line("OK");
+  } else {
+    Error(what, status);
+  }
+}
+
+// START n and RECTSTART w,h.
+void GomocupSession::Start(const Command& command, const std::string& name) {
+  absl::StatusOr<std::pair<int, int>> size = command.kind == CommandKind::kStart
+                                                 ? ParseStartSize(command.args)
+                                                 : ParseRectSize(command.args);
+  Acknowledge(name, size.ok() ? player_.NewGame(size->first, size->second) : size.status());
+}
+
+// TURN x,y (or Black's pass) and PLAY x,y.
+void GomocupSession::Move(const Command& command, const std::string& name, const InputLine& line) {
+  const std::string what = absl::StrCat(name, " ", Printable(command.args));
+  if (command.kind == CommandKind::kTurn && IsPass(command.args)) {
+    absl::Status passed = player_.OpponentPass();
+    if (passed.ok()) {
+      Think(line);
+    } else {
+      Error(what, passed);
+    }
+    return;
+  }
+  absl::StatusOr<Pos> move =
+      ParseGomocup(command.args, player_.board().width(), player_.board().height());
+  absl::Status played = move.ok() ? player_.PlayMove(*move) : move.status();
+  if (!played.ok()) {
+    Error(what, played);
+  } else if (command.kind == CommandKind::kTurn) {
+    Think(line);
+  } else {
+    out_.Line(FormatGomocup(*move));
+  }
+}
+
+// BOARD (then think) and YXBOARD.
+void GomocupSession::Position(const Command& command, const std::string& name,
+                              const std::vector<std::string>& block, const InputLine& line) {
+  std::vector<BoardStone> stones;
+  for (const std::string& text : block) {
+    absl::StatusOr<FieldStone> stone =
+        ParseFieldStone(text, player_.board().width(), player_.board().height());
+    if (!stone.ok()) {
+      Error(absl::StrCat(name, " (position unchanged)"), stone.status());
+      return;
+    }
+    stones.push_back({MakePos(stone->x, stone->y), stone->field});
+  }
+  absl::Status set = player_.SetPosition(stones);
+  if (!set.ok()) {
+    Error(absl::StrCat(name, " (position unchanged)"), set);
+  } else if (command.kind == CommandKind::kBoard) {
+    Think(line);
+  }
+}
+
+void GomocupSession::Swap2(const std::string& name, const std::vector<std::string>& block,
+                           const InputLine& line) {
+  std::vector<Pos> stones;
+  for (const std::string& text : block) {
+    absl::StatusOr<Pos> move =
+        ParseGomocup(text, player_.board().width(), player_.board().height());
+    if (!move.ok()) {
+      Error(absl::StrCat(name, " (position unchanged)"), move.status());
+      return;
+    }
+    stones.push_back(*move);
+  }
+  reports_ = 0;
+  absl::StatusOr<Swap2Answer> answer =
+      DecideSwap2(player_, stones, line.arrived, queue_.ArmStop(line),
+                  [this](const SearchInfo& info) { Report(info); });
+  if (!answer.ok()) {
+    Error(name, answer.status());
+    return;
+  }
+  if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
+  out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
+}
+
+void GomocupSession::NBest(const Command& command, const InputLine& line) {
+  int n = 0;
+  if (!absl::SimpleAtoi(command.args, &n) || n < 1 || n > kMaxNBest) {
+    out_.Line(absl::StrCat("ERROR YXNBEST: expected a count from 1 to ", kMaxNBest, ", got '",
+                           Printable(command.args), "'"));
+    return;
+  }
+  Think(line, n);
+}
+
 bool GomocupSession::HandleCommand(const Command& command, const InputLine& line) {
   const std::string name = absl::AsciiStrToUpper(command.word);
   std::vector<std::string> block;
@@ -189,158 +284,75 @@ bool GomocupSession::HandleCommand(const Command& command, const InputLine& line
     out_.Line(absl::StrCat("ERROR ", name, ": no game: send START first"));
     return true;
   }
-  auto parse_move = [&](absl::string_view text) {
-    return ParseGomocup(text, player_.board().width(), player_.board().height());
-  };
   switch (command.kind) {
     case CommandKind::kEmpty:
     case CommandKind::kStop:  // nothing to stop: a search in progress was stopped already
-      return true;
+      break;
     case CommandKind::kEnd:
       return false;
     case CommandKind::kStart:
-    case CommandKind::kRectStart: {
-      absl::StatusOr<std::pair<int, int>> size = command.kind == CommandKind::kStart
-                                                     ? ParseStartSize(command.args)
-                                                     : ParseRectSize(command.args);
-      absl::Status started = size.ok() ? player_.NewGame(size->first, size->second) : size.status();
-      if (started.ok()) {
-        out_.Line("OK");
-      } else {
-        Error(name, started);
-      }
-      return true;
-    }
-    case CommandKind::kRestart: {
-      absl::Status restarted = player_.Restart();
-      if (restarted.ok()) {
-        out_.Line("OK");
-      } else {
-        Error(name, restarted);
-      }
-      return true;
-    }
+    case CommandKind::kRectStart:
+      Start(command, name);
+      break;
+    case CommandKind::kRestart:
+      Acknowledge(name, player_.Restart());
+      break;
     case CommandKind::kBegin:
       Think(line);
-      return true;
+      break;
     case CommandKind::kTurn:
-      if (IsPass(command.args)) {
-        absl::Status passed = player_.OpponentPass();
-        if (passed.ok()) {
-          Think(line);
-        } else {
-          Error(absl::StrCat(name, " ", Printable(command.args)), passed);
-        }
-        return true;
-      }
-      [[fallthrough]];
-    case CommandKind::kPlay: {
-      absl::StatusOr<Pos> move = parse_move(command.args);
-      absl::Status played = move.ok() ? player_.PlayMove(*move) : move.status();
-      if (!played.ok()) {
-        Error(absl::StrCat(name, " ", Printable(command.args)), played);
-      } else if (command.kind == CommandKind::kTurn) {
-        Think(line);
-      } else {
-        out_.Line(FormatGomocup(*move));
-      }
-      return true;
-    }
+    case CommandKind::kPlay:
+      Move(command, name, line);
+      break;
     case CommandKind::kTakeback: {
-      absl::StatusOr<Pos> move = parse_move(command.args);
-      absl::Status taken = move.ok() ? player_.Takeback(*move) : move.status();
-      if (taken.ok()) {
-        out_.Line("OK");
-      } else {
-        Error(absl::StrCat(name, " ", Printable(command.args)), taken);
-      }
-      return true;
+      absl::StatusOr<Pos> move =
+          ParseGomocup(command.args, player_.board().width(), player_.board().height());
+      Acknowledge(absl::StrCat(name, " ", Printable(command.args)),
+                  move.ok() ? player_.Takeback(*move) : move.status());
+      break;
     }
     case CommandKind::kBoard:
-    case CommandKind::kYxBoard: {
-      std::vector<BoardStone> stones;
-      for (const std::string& text : block) {
-        absl::StatusOr<FieldStone> stone =
-            ParseFieldStone(text, player_.board().width(), player_.board().height());
-        if (!stone.ok()) {
-          Error(absl::StrCat(name, " (position unchanged)"), stone.status());
-          return true;
-        }
-        stones.push_back({MakePos(stone->x, stone->y), stone->field});
-      }
-      absl::Status set = player_.SetPosition(stones);
-      if (!set.ok()) {
-        Error(absl::StrCat(name, " (position unchanged)"), set);
-      } else if (command.kind == CommandKind::kBoard) {
-        Think(line);
-      }
-      return true;
-    }
-    case CommandKind::kSwap2Board: {
-      std::vector<Pos> stones;
-      for (const std::string& text : block) {
-        absl::StatusOr<Pos> move = parse_move(text);
-        if (!move.ok()) {
-          Error(absl::StrCat(name, " (position unchanged)"), move.status());
-          return true;
-        }
-        stones.push_back(*move);
-      }
-      reports_ = 0;
-      absl::StatusOr<Swap2Answer> answer =
-          DecideSwap2(player_, stones, line.arrived, queue_.ArmStop(line),
-                      [this](const SearchInfo& info) { Report(info); });
-      if (!answer.ok()) {
-        Error(name, answer.status());
-        return true;
-      }
-      if (player_.settings().show_detail) out_.Line(absl::StrCat("MESSAGE ", answer->note));
-      out_.Line(answer->swap ? "SWAP" : FormatPv(answer->moves));
-      return true;
-    }
+    case CommandKind::kYxBoard:
+      Position(command, name, block, line);
+      break;
+    case CommandKind::kSwap2Board:
+      Swap2(name, block, line);
+      break;
     case CommandKind::kOpenMoveBoard:
     case CommandKind::kOpenSwapBoard:
     case CommandKind::kOpenOfferBoard:
     case CommandKind::kOpenChooseBoard:
       Opening(command, line, block);
-      return true;
+      break;
     case CommandKind::kDone:
       out_.Line("ERROR DONE without a BOARD-like command");
-      return true;
+      break;
     case CommandKind::kInfo: {
       absl::StatusOr<std::pair<std::string, std::string>> info = ParseInfo(command.args);
       absl::Status set = info.ok() ? player_.SetInfo(info->first, info->second) : info.status();
       if (!set.ok()) Error("INFO", set);
-      return true;
+      break;
     }
     case CommandKind::kAbout:
       out_.Line(kAboutLine);
-      return true;
+      break;
     case CommandKind::kYxShowForbid:
       out_.Line(FormatForbid(player_.ForbiddenNow()));
-      return true;
-    case CommandKind::kYxNBest: {
-      int n = 0;
-      if (!absl::SimpleAtoi(command.args, &n) || n < 1 || n > kMaxNBest) {
-        out_.Line(absl::StrCat("ERROR YXNBEST: expected a count from 1 to ", kMaxNBest, ", got '",
-                               Printable(command.args), "'"));
-        return true;
-      }
-      Think(line, n);
-      return true;
-    }
+      break;
+    case CommandKind::kYxNBest:
+      NBest(command, line);
+      break;
     case CommandKind::kYxHashClear:
       player_.ClearHash();
-      return true;
-    case CommandKind::kYxShowInfo: {
-      unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-      out_.Line(absl::StrCat("MESSAGE INFO MAX_THREAD_NUM ", cores));
+      break;
+    case CommandKind::kYxShowInfo:
+      out_.Line(absl::StrCat("MESSAGE INFO MAX_THREAD_NUM ",
+                             std::max(1u, std::thread::hardware_concurrency())));
       out_.Line(absl::StrCat("MESSAGE INFO MAX_HASH_SIZE ", player_.MaxHashBytes() / 1024));
-      return true;
-    }
+      break;
     case CommandKind::kUnknown:
       out_.Line(absl::StrCat("UNKNOWN command '", Printable(command.word), "'"));
-      return true;
+      break;
   }
   return true;
 }

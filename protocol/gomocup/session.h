@@ -42,6 +42,15 @@ class GomocupSession {
 
  private:
   bool HandleCommand(const Command& command, const InputLine& line);
+  // The commands with more to do than one answer; each answers for itself.
+  void Start(const Command& command, const std::string& name);
+  void Move(const Command& command, const std::string& name, const InputLine& line);
+  void Position(const Command& command, const std::string& name,
+                const std::vector<std::string>& block, const InputLine& line);
+  void Swap2(const std::string& name, const std::vector<std::string>& block, const InputLine& line);
+  void NBest(const Command& command, const InputLine& line);
+  // "OK", or the error.
+  void Acknowledge(absl::string_view what, const absl::Status& status);
   void Error(absl::string_view what, const absl::Status& status);
   void Think(const InputLine& line, int multipv = 1);
   void Report(const SearchInfo& info);
