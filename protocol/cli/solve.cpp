@@ -164,9 +164,12 @@ absl::Status CheckSolveShards(const std::map<int, SolveShardOutput>& shards,
 // `sente solve --merge OUTPUT... [--allow-incomplete]`.
 int RunSolveMerge(const Args& args, std::ostream& out) {
   absl::StatusOr<MergeArgs> merge = ParseMergeArgs(args, "solve");
-  absl::Status status = merge.status();
-  const std::vector<std::string> paths = merge.ok() ? merge->paths : std::vector<std::string>{};
-  const bool allow_incomplete = merge.ok() && merge->allow_incomplete;
+  if (!merge.ok()) {
+    std::cerr << "solve: merge: " << merge.status().message() << '\n';
+    return 2;
+  }
+  const std::vector<std::string>& paths = merge->paths;
+  absl::Status status;
   std::map<int, SolveShardOutput> shards;
   for (size_t i = 0; status.ok() && i < paths.size(); ++i) {
     absl::StatusOr<std::string> text = ReadTextFile(paths[i]);
@@ -183,7 +186,7 @@ int RunSolveMerge(const Args& args, std::ostream& out) {
           absl::StrCat("shard ", shard->shard.Text(), " is given twice (", paths[i], ")"));
     }
   }
-  if (status.ok()) status = CheckSolveShards(shards, allow_incomplete);
+  if (status.ok()) status = CheckSolveShards(shards, merge->allow_incomplete);
   if (!status.ok()) {
     std::cerr << "solve: merge: " << status.message() << '\n';
     return 2;
