@@ -24,7 +24,8 @@ constexpr int PliesToEnd(int score) { return kScoreWin - (score < 0 ? -score : s
 struct SearchLimits {
   int64_t soft_ms = 0;     // start no new iteration after this (0: no limit)
   int64_t hard_ms = 0;     // stop at once after this (0: no limit)
-  bool save_time = true;   // a best move stable for a few iterations may stop at soft_ms / 2
+  bool save_time = true;   // a stable best move or a single reply may stop early; false: think
+                           // to the limits (TimeBudget::save_time)
   int max_depth = 0;       // 0: no limit
   uint64_t max_nodes = 0;  // 0: no limit
   int threads = 1;
