@@ -51,10 +51,7 @@ constexpr size_t kFreshMemoryBytes = size_t{4} << 20;
 
 TranspositionTable::TranspositionTable(size_t bytes) { Resize(bytes); }
 
-TranspositionTable::~TranspositionTable() {
-  if (releaser_.joinable()) releaser_.join();
-  std::free(memory_);
-}
+TranspositionTable::~TranspositionTable() { std::free(memory_); }
 
 void TranspositionTable::Resize(size_t bytes) {
   size_t n = std::max<size_t>(1, bytes / sizeof(Bucket));
@@ -76,19 +73,15 @@ void TranspositionTable::Clear() {
   generation_ = 0;
 }
 
-// calloc hands out large blocks as fresh pages (mmap) that it need not zero: neither the
-// allocation nor the first use of a page costs anything before the search touches it. The old
-// block goes first, so that two tables are never resident at once; unmapping hundreds of MiB
-// of touched pages takes tens of milliseconds, so a large one is freed on a helper thread.
+// calloc hands out large blocks as fresh pages (mmap) that it need not zero: the allocation
+// costs nothing until the search touches a page. The old block goes first, so that two tables
+// are never resident at once. Unmapping hundreds of MiB of touched pages takes tens of
+// milliseconds, and it is done here, on the caller's clock: on another thread it ran beside
+// the next search and stalled that search's page faults for as long (50-70 ms measured at
+// 2 GiB), between two of its clock checks.
 void TranspositionTable::Allocate(size_t num_buckets) {
-  if (releaser_.joinable()) releaser_.join();
-  if (memory_ != nullptr) {
-    if (num_buckets_ * sizeof(Bucket) < kFreshMemoryBytes) {
-      std::free(memory_);
-    } else {
-      releaser_ = std::thread([memory = memory_] { std::free(memory); });
-    }
-  }
+  std::free(memory_);
+  memory_ = nullptr;
   // A size the OS refuses (hash_size beyond the machine) gets the largest half that it grants.
   while ((memory_ = std::calloc(num_buckets * sizeof(Bucket) + alignof(Bucket), 1)) == nullptr) {
     if (num_buckets == 1) throw std::bad_alloc();

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <thread>
 
 #include "engine/types.h"
 
@@ -28,9 +27,8 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  // Neither touches the table's memory: a large table is replaced by fresh memory, which the
-  // OS supplies as zero pages on first use, and the old one is released on another thread.
-  // So a move never waits for the table to be filled or freed, however large it is.
+  // Neither fills the table: a large table is replaced by fresh memory, which the OS supplies
+  // as zero pages on first use. Freeing the old one takes up to tens of milliseconds.
   void Resize(size_t bytes);
   void Clear();
   size_t bytes() const { return num_buckets_ * sizeof(Bucket); }
@@ -64,7 +62,6 @@ class TranspositionTable {
   void* memory_ = nullptr;  // from calloc; buckets_ is its first 64-byte boundary
   Bucket* buckets_ = nullptr;
   size_t num_buckets_ = 0;
-  std::thread releaser_;  // frees the last replaced table
   uint8_t generation_ = 0;
 };
 

@@ -289,8 +289,9 @@ size_t Player::HashBytes() const {
   return std::min(bytes, MaxHashBytes());
 }
 
-// Neither a new size nor a clear touches the table (search/tt.h): the page faults of its first
-// use fall in the search, on the move's clock, so the full size applies from the first move.
+// Neither a new size nor a clear fills the table (search/tt.h): the page faults of its first
+// use fall in the search, and freeing the old table before the search, both on the move's
+// clock, so the full size applies from the first move.
 // The limits INFO sets: depth, nodes, threads, and the threat search's share of max_memory.
 SearchLimits Player::SettingsLimits() const {
   SearchLimits limits;
