@@ -29,9 +29,6 @@ constexpr int kFutilityMaxDepth = 3;  // futility pruning of quiet moves up to t
 constexpr int kFutilityBase = 100;    // when eval + kFutilityBase + kFutilityMargin * depth
 constexpr int kFutilityMargin = 100;  // cannot reach alpha
 
-constexpr int kDefenceExtensionMoves = 4;  // defences against a three, up to this many,
-                                           // cost no depth
-
 constexpr int kLmrMinDepth = 3;       // late-move reductions from this depth
 constexpr double kLmrBase = 0.75;     // reduction = kLmrBase + ln(depth) ln(move) / divisor
 constexpr double kLmrDivisor = 1.3;   // set by self-play: beat 0.8, even with 1.7

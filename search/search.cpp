@@ -312,11 +312,8 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const bool tactical = m.own >= kP4Four;
     if (prunable && IsPrunedMove(depth, i, eval, alpha, quiet, tactical)) continue;
 
-    // A single forced reply costs no depth: fours are extended this way; so do the few real
-    // defences against a three.
-    const bool extended = state == NodeState::kForcedBlock ||
-                          (state == NodeState::kDefend && num_moves <= kDefenceExtensionMoves);
-    const int new_depth = extended ? depth : depth - 1;
+    // A single forced reply costs no depth: fours are extended this way.
+    const int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
     MakeMove(ply, m.pos);
     const int score = i == 0 ? -Search(ply + 1, new_depth, -beta, -alpha, pv_node)
                              : SearchLateMove(ply, depth, new_depth, i, m.pos, alpha, beta, pv_node,

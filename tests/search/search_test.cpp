@@ -307,25 +307,6 @@ TEST(Search, RenjuPuzzleWinsAreReal) {
   EXPECT_EQ(checked, 3);
 }
 
-// The defences against a three cost no depth, as forced blocks do: a win through threes is
-// seen at a depth a ply per three shallower. vct_white (a 9-ply win with two threes) needs depth
-// 6 when each defence costs a ply; depth 4 finds it now, and the win is real.
-TEST(Search, DefencesAgainstAThreeCostNoDepth) {
-  int checked = 0;
-  for (const CaseBlock& c : testing::ReadCases("vcf/cases.txt")) {
-    if (c.name != "vct_white") continue;
-    Board board = FromDiagram(Rule::kRenju, c.board);
-    Searcher searcher(4u << 20);
-    SearchResult r = SearchTo(board, Color::kWhite, 4, &searcher);
-    ASSERT_TRUE(IsWinScore(r.score)) << r.score;
-    EXPECT_EQ(PliesToEnd(r.score), 9);
-    WinReferee referee;
-    EXPECT_TRUE(referee.AttackerWins(board, Color::kWhite, PliesToEnd(r.score)));
-    ++checked;
-  }
-  EXPECT_EQ(checked, 1);
-}
-
 TEST(Search, LosingSideDefendsLongest) {
   // White has an open three and a four-three threat Black cannot stop for long; Black to
   // move has no four. The search must see the loss and still answer a legal defence.
