@@ -10,7 +10,8 @@ namespace {
 // The manager's clock also counts pipe latency and scheduling on a loaded machine; keep
 // this much of the turn limit and of the match clock untouched. Searches run to the hard limit
 // when only the turn binds, so the margin is all the slack: 30 ms + 5% left one answer at
-// exactly 300 ms of 300 on a loaded host (a fresh 2 GiB table after START).
+// exactly 300 ms of 300 on a loaded host (after START 20 with a 2 GiB table, whose old block
+// was then still freed beside the search; search/tt.cpp).
 int64_t TurnMargin(int64_t turn_ms) { return std::min<int64_t>(1000, 50 + turn_ms / 20); }
 // Also keep enough to answer every remaining move of a long game at a minimal cost.
 int64_t MatchReserve(int64_t left_ms, int empty_cells) {

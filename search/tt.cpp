@@ -44,7 +44,7 @@ int FromTT(int score, int ply) {
   return score;
 }
 
-// Smaller tables are zeroed in place (under a millisecond) and freed at once.
+// Smaller tables are cleared by zeroing them in place (under a millisecond).
 constexpr size_t kFreshMemoryBytes = size_t{4} << 20;
 
 }  // namespace
@@ -81,7 +81,6 @@ void TranspositionTable::Clear() {
 // 2 GiB), between two of its clock checks.
 void TranspositionTable::Allocate(size_t num_buckets) {
   std::free(memory_);
-  memory_ = nullptr;
   // A size the OS refuses (hash_size beyond the machine) gets the largest half that it grants.
   while ((memory_ = std::calloc(num_buckets * sizeof(Bucket) + alignof(Bucket), 1)) == nullptr) {
     if (num_buckets == 1) throw std::bad_alloc();
