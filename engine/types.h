@@ -13,6 +13,7 @@ enum class Color : uint8_t { kEmpty = 0, kBlack = 1, kWhite = 2, kWall = 3 };
 
 constexpr Color Opponent(Color c) { return Color(3 - static_cast<int>(c)); }
 constexpr int Index(Color c) { return static_cast<int>(c) - 1; }  // kBlack -> 0, kWhite -> 1
+constexpr const char* ColorName(Color c) { return c == Color::kBlack ? "Black" : "White"; }
 
 // Gomocup `INFO rule` values that Sente plays (engine/RULES.md).
 enum class Rule : uint8_t {

@@ -6,6 +6,7 @@
 
 #include "engine/opening_rule.h"
 #include "engine/rules.h"
+#include "search/timeman.h"
 
 namespace sente {
 namespace {
@@ -16,19 +17,15 @@ constexpr int kMaxLines = 24;    // root lines of the search that proposes 5th m
 constexpr int kExtraJudged = 4;  // candidates judged beyond the count asked for
 constexpr int kFourths = 3;      // Soosorv: White's 4th moves tried
 
-int64_t MsSince(Clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
-
 // Black's candidate 5th moves, no two symmetric, none forbidden: the search's root lines
 // (their scores as first estimates), then the points nearest the stones, unscored.
-std::vector<ScoredMove> FifthCandidates(const Board& board, int count, const Probe& probe,
-                                        int64_t ms) {
+std::vector<RatedMove> FifthCandidates(const Board& board, int count, const Probe& probe,
+                                       int64_t ms) {
   Board copy = board;
-  std::vector<ScoredMove> out;
+  std::vector<RatedMove> out;
   auto add = [&](Pos p, int score) {
     if (p == kNoPos || !copy.IsEmpty(p) || !IsLegalMove(copy, p, Color::kBlack)) return;
-    for (const ScoredMove& c : out)
+    for (const RatedMove& c : out)
       if (c.move == p || SameUpToSymmetry(board, c.move, p)) return;
     out.push_back({p, score});
   };
@@ -49,10 +46,10 @@ std::vector<ScoredMove> FifthCandidates(const Board& board, int count, const Pro
 
 }  // namespace
 
-std::vector<ScoredMove> RankFifthMoves(const Board& board, int count, const Probe& probe,
-                                       int64_t ms, const std::atomic<bool>& stop) {
+std::vector<RatedMove> RankFifthMoves(const Board& board, int count, const Probe& probe, int64_t ms,
+                                      const std::atomic<bool>& stop) {
   const Clock::time_point start = Clock::now();
-  std::vector<ScoredMove> ranked =
+  std::vector<RatedMove> ranked =
       FifthCandidates(board, count, probe, std::max<int64_t>(1, ms / 4));
   for (size_t i = 0; i < ranked.size(); ++i) {
     const int64_t left = ms - MsSince(start);
@@ -64,7 +61,7 @@ std::vector<ScoredMove> RankFifthMoves(const Board& board, int count, const Prob
     if (Searched(reply)) ranked[i].score = -reply.score;
   }
   std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+                   [](const RatedMove& a, const RatedMove& b) { return a.score > b.score; });
   if (ranked.size() > static_cast<size_t>(count)) ranked.resize(count);
   return ranked;
 }
@@ -105,7 +102,7 @@ DeclareChoice ChooseFourthAndCount(const Board& board, int max_count, const Prob
     Board after = board;
     after.Place(fourths[i].move, Color::kWhite);
     const int64_t share = std::max<int64_t>(1, left / static_cast<int64_t>(fourths.size() - i));
-    const std::vector<ScoredMove> ranked = RankFifthMoves(after, max_count, probe, share, stop);
+    const std::vector<RatedMove> ranked = RankFifthMoves(after, max_count, probe, share, stop);
     for (size_t n = 1; n <= ranked.size(); ++n) {
       const int score = ranked[n - 1].score;
       if (std::abs(score) >= best_distance) continue;
@@ -122,7 +119,7 @@ TaraguchiFifth ChooseTaraguchiFifth(const Board& board, int offers, const Probe&
   const PlacementChoice place = PlaceNearEven(
       board, Color::kBlack, [&](Pos p) { return InCentralSquare(board, p, TaraguchiSquare(5)); },
       probe, std::max<int64_t>(1, ms / 2), stop);
-  const std::vector<ScoredMove> ranked =
+  const std::vector<RatedMove> ranked =
       RankFifthMoves(board, offers, probe, std::max<int64_t>(1, ms - MsSince(start)), stop);
   TaraguchiFifth choice;
   choice.place_score = place.score;
@@ -130,7 +127,7 @@ TaraguchiFifth ChooseTaraguchiFifth(const Board& board, int offers, const Probe&
   choice.offer = static_cast<int>(ranked.size()) == offers &&
                  (place.move == kNoPos || choice.offer_score > -std::abs(place.score));
   if (choice.offer) {
-    for (const ScoredMove& m : ranked) choice.moves.push_back(m.move);
+    for (const RatedMove& m : ranked) choice.moves.push_back(m.move);
   } else if (place.move != kNoPos) {
     choice.moves = {place.move};
   }

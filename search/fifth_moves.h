@@ -16,16 +16,16 @@ namespace sente {
 // search whose proven wins and losses count as such). No two are the same up to a symmetry of
 // the position and none is forbidden. score: Black's view. Fewer than `count` only when the
 // board has no more such points.
-std::vector<ScoredMove> RankFifthMoves(const Board& board, int count, const Probe& probe,
-                                       int64_t ms, const std::atomic<bool>& stop);
+std::vector<RatedMove> RankFifthMoves(const Board& board, int count, const Probe& probe, int64_t ms,
+                                      const std::atomic<bool>& stop);
 
 // White's pick among offered 5th moves: the offer after which White's best reply scores
 // highest, and that reply as the 6th move.
 struct OfferChoice {
   Pos fifth = kNoPos;
   Pos sixth = kNoPos;
-  int score = 0;                   // White's view after the 6th
-  std::vector<ScoredMove> offers;  // each offer with White's score, in the order given
+  int score = 0;                  // White's view after the 6th
+  std::vector<RatedMove> offers;  // each offer with White's score, in the order given
 };
 OfferChoice ChooseOffer(const Board& board, const std::vector<Pos>& offers, const Probe& probe,
                         int64_t ms, const std::atomic<bool>& stop);

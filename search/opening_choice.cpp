@@ -7,6 +7,7 @@
 
 #include "engine/opening_rule.h"
 #include "engine/rules.h"
+#include "search/timeman.h"
 
 namespace sente {
 namespace {
@@ -14,10 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kPairWidth = 3;  // White's 4th moves tried, and Black's 5th moves to each
-
-int64_t MsSince(Clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
 
 int Chebyshev(Pos a, Pos b) {
   return std::max(std::abs(PosX(a) - PosX(b)), std::abs(PosY(a) - PosY(b)));

@@ -34,7 +34,7 @@ Swap2Choice ChooseSwap2Option(const Board& board, const Probe& probe, int64_t ms
                               const std::atomic<bool>& stop);
 
 // A move and the score of the position it leaves, from the view of the side that played it.
-struct ScoredMove {
+struct RatedMove {
   Pos move = kNoPos;
   int score = 0;
 };
@@ -53,8 +53,8 @@ SwapChoice ChooseSwap(const Board& board, Color side, const Probe& probe, int64_
 constexpr int kMaxPlacements = 12;
 struct PlacementChoice {
   Pos move = kNoPos;
-  int score = 0;                  // `side`'s view after the move
-  std::vector<ScoredMove> tried;  // each point searched, `side`'s view
+  int score = 0;                 // `side`'s view after the move
+  std::vector<RatedMove> tried;  // each point searched, `side`'s view
 };
 PlacementChoice PlaceNearEven(const Board& board, Color side, const std::function<bool(Pos)>& area,
                               const Probe& probe, int64_t ms, const std::atomic<bool>& stop);

@@ -12,8 +12,6 @@ namespace {
 
 constexpr int64_t kMinOpeningProbeMs = 5;
 
-const char* SideName(Color side) { return side == Color::kBlack ? "Black" : "White"; }
-
 // With no stones (Soosorv, pro, swap2): of the 26 openings, the one whose position, White to
 // move, scores nearest to even, as many as the time allows searched.
 void ProposeOpening(const Board& board, const Probe& probe, int64_t ms,
@@ -53,8 +51,8 @@ void TaraguchiMove(const Board& board, const OpeningRequest& r, const Probe& pro
       board, side, [&](Pos p) { return InCentralSquare(board, p, TaraguchiSquare(stone)); }, probe,
       ms, stop);
   if (place.move != kNoPos) d.placed = {place.move};
-  for (const ScoredMove& m : place.tried) d.options.push_back({{m.move}, m.score});
-  d.summary = absl::StrCat("stone ", stone, ": ", place.score, " for ", SideName(side),
+  for (const RatedMove& m : place.tried) d.options.push_back({{m.move}, m.score});
+  d.summary = absl::StrCat("stone ", stone, ": ", place.score, " for ", ColorName(side),
                            ", nearest even of ", place.tried.size(), " points");
 }
 
@@ -97,15 +95,15 @@ void SwapStage(const Board& board, const OpeningRequest& r, const Probe& probe, 
   const Color side = board.SideToMove();
   int score = 0;
   if (r.count != 0) {  // Soosorv after the 4th: White will take the worst offer for Black
-    const std::vector<ScoredMove> ranked = RankFifthMoves(board, r.count, probe, ms, stop);
-    for (const ScoredMove& m : ranked) d.options.push_back({{m.move}, m.score});
+    const std::vector<RatedMove> ranked = RankFifthMoves(board, r.count, probe, ms, stop);
+    for (const RatedMove& m : ranked) d.options.push_back({{m.move}, m.score});
     score = ranked.empty() ? 0 : ranked.back().score;
   } else {
     score = ChooseSwap(board, side, probe, ms).score;
   }
   d.swap = score < 0;
   d.keep = !d.swap;
-  d.summary = absl::StrCat(score, " for ", SideName(side),
+  d.summary = absl::StrCat(score, " for ", ColorName(side),
                            ", the side to move: ", d.swap ? "swap" : "no swap");
 }
 
@@ -139,8 +137,8 @@ OpeningDecision DecideOpening(const Board& board, const OpeningRequest& r, const
       SwapStage(board, r, probe, ms, stop, d);
       break;
     case OpeningStage::kOffer: {
-      const std::vector<ScoredMove> ranked = RankFifthMoves(board, r.count, probe, ms, stop);
-      for (const ScoredMove& m : ranked) {
+      const std::vector<RatedMove> ranked = RankFifthMoves(board, r.count, probe, ms, stop);
+      for (const RatedMove& m : ranked) {
         d.offered.push_back(m.move);
         d.options.push_back({{m.move}, m.score});
       }
@@ -152,7 +150,7 @@ OpeningDecision DecideOpening(const Board& board, const OpeningRequest& r, const
     case OpeningStage::kChoose: {
       const OfferChoice choice = ChooseOffer(board, r.offers, probe, ms, stop);
       d.placed = {choice.fifth, choice.sixth};
-      for (const ScoredMove& m : choice.offers) d.options.push_back({{m.move}, m.score});
+      for (const RatedMove& m : choice.offers) d.options.push_back({{m.move}, m.score});
       d.summary = absl::StrCat("takes ", FormatRenju(choice.fifth, board.height()), ": ",
                                choice.score, " for White after the best 6th");
       break;

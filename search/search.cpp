@@ -12,6 +12,7 @@
 #include "search/movegen.h"
 #include "search/params.h"
 #include "search/threat.h"
+#include "search/timeman.h"
 #include "search/tt.h"
 #include "search/vcf.h"
 
@@ -111,9 +112,7 @@ struct SharedState {
   TranspositionTable* tt = nullptr;
   std::vector<Worker*> workers;
 
-  int64_t Elapsed() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  }
+  int64_t Elapsed() const { return MsSince(start); }
   uint64_t TotalNodes() const;
 };
 

@@ -2,6 +2,7 @@
 // how far the game has gone. Times are counted from the moment the move command arrived.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 
 namespace sente {
@@ -20,6 +21,13 @@ struct TimeBudget {
   // time saved goes to later moves. Under a turn limit alone, time not used is lost.
   bool save_time = true;
 };
+
+// Whole milliseconds from `start` to now, on the clock every time limit uses.
+inline int64_t MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
+}
 
 // Each value is at least 1 ms, or both are 0 ("no limit" to the search) when neither the turn
 // nor the match clock limits the move. stones: stones on the board; empty_cells: points left.

@@ -21,15 +21,12 @@
 #include "protocol/analyze/verdict.h"
 #include "protocol/io/platform.h"
 #include "search/search.h"
+#include "search/timeman.h"
 
 namespace sente {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-int64_t MsSince(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-}
 
 // Sets `flag` once `ms` milliseconds have passed (never when ms <= 0), unless destroyed first.
 class StopTimer {

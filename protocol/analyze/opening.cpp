@@ -10,6 +10,7 @@
 #include "engine/coord.h"
 #include "protocol/io/json.h"
 #include "search/opening_decision.h"
+#include "search/timeman.h"
 
 namespace sente {
 namespace {
@@ -39,7 +40,7 @@ absl::StatusOr<OpeningRequest> MakeRequest(const AnalyzeOptions& o) {
 }
 
 // The decision in words: what the player does.
-std::string Verdict(const OpeningRequest& r, const OpeningDecision& d, int height) {
+std::string DecisionText(const OpeningRequest& r, const OpeningDecision& d, int height) {
   if (r.stage == OpeningStage::kChoose && d.placed.size() == 2)
     return absl::StrCat("take ", FormatRenju(d.placed[0], height), ", 6th ",
                         FormatRenju(d.placed[1], height));
@@ -55,7 +56,7 @@ std::string Text(const OpeningRequest& r, const OpeningDecision& d, int height) 
       absl::StrCat("Opening rule: ", OpeningRuleName(r.rule), ", stage ",
                    kStageNames[static_cast<int>(r.stage)], ", ", r.stones.size(), " stones",
                    r.stones.empty() ? "" : " ", FormatRenjuList(r.stones, height), "\n");
-  absl::StrAppend(&out, "Decision: ", Verdict(r, d, height), "\n  ", d.summary, "\n");
+  absl::StrAppend(&out, "Decision: ", DecisionText(r, d, height), "\n  ", d.summary, "\n");
   if (!d.options.empty())
     absl::StrAppend(&out, "Options weighed (score for the side that plays them):\n");
   for (const OpeningOption& option : d.options)
@@ -75,7 +76,7 @@ std::string Json(const OpeningRequest& r, const OpeningDecision& d, int height, 
   json.Key("stage").String(kStageNames[static_cast<int>(r.stage)]);
   json.Key("stones");
   Moves(json, r.stones, height);
-  json.Key("decision").String(Verdict(r, d, height));
+  json.Key("decision").String(DecisionText(r, d, height));
   json.Key("swap").Bool(d.swap).Key("no_swap").Bool(d.keep);
   json.Key("placed");
   Moves(json, d.placed, height);
@@ -118,8 +119,7 @@ int RunOpeningAnalysis(const AnalyzeOptions& o, Searcher& searcher, std::ostream
   };
   const int64_t ms = o.time_ms > 0 ? o.time_ms : kDefaultAnalyzeMs;
   const OpeningDecision decision = DecideOpening(board, *request, probe, ms, stop);
-  const int64_t used =
-      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  const int64_t used = MsSince(start);
   out << (o.json ? Json(*request, decision, o.size, used) + "\n"
                  : Text(*request, decision, o.size));
   out.flush();

@@ -17,8 +17,6 @@
 namespace sente {
 namespace {
 
-const char* ColorName(Color c) { return c == Color::kBlack ? "Black" : "White"; }
-
 struct DiagramText {
   std::vector<std::string> rows;
   Color to_move = Color::kEmpty;  // from a case file's attacker:, if any

@@ -8,7 +8,6 @@
 namespace sente {
 namespace {
 
-const char* ColorName(Color c) { return c == Color::kBlack ? "Black" : "White"; }
 const char* ColorKey(Color c) { return c == Color::kBlack ? "black" : "white"; }
 
 std::string PointList(const std::vector<Pos>& points, int height) {

@@ -9,6 +9,7 @@
 #include "engine/forbidden.h"
 #include "engine/opening_rule.h"
 #include "engine/rules.h"
+#include "search/timeman.h"
 
 namespace sente {
 namespace {
@@ -43,10 +44,6 @@ size_t ThreatBytes(int64_t max_memory) {
 int64_t MemoryOverhead(int threads, int64_t max_memory) {
   return 16 * static_cast<int64_t>(kMiB) + threads * 2 * static_cast<int64_t>(kMiB) +
          max_memory / 32 + static_cast<int64_t>(ThreatBytes(max_memory));
-}
-
-int64_t MsSince(Clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
 absl::StatusOr<int64_t> ParseInt64(absl::string_view key, absl::string_view value) {
@@ -206,8 +203,7 @@ absl::StatusOr<std::pair<Color, int>> Player::SideOfPosition(const std::vector<B
     const int passes = mine == Color::kBlack ? white - black : white + 1 - black;
     if (passes >= 0) return std::make_pair(mine, passes);
     return absl::InvalidArgumentError(
-        absl::StrCat(black, " Black and ", white, " White stones with ",
-                     mine == Color::kBlack ? "Black" : "White",
+        absl::StrCat(black, " Black and ", white, " White stones with ", ColorName(mine),
                      " to move (passes on: stones in game order, Black's first)"));
   }
   if (own != opponent && own + 1 != opponent) {

@@ -7,15 +7,12 @@
 #include "absl/strings/str_cat.h"
 #include "engine/opening_rule.h"
 #include "search/opening_decision.h"
+#include "search/timeman.h"
 
 namespace sente {
 namespace {
 
 constexpr int64_t kUnlimitedSwap2Ms = 5000;  // when neither clock limits the answer
-
-int64_t MsSince(Clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
 
 }  // namespace
 

@@ -7,13 +7,10 @@
 #include "protocol/io/text_file.h"
 
 namespace sente {
-namespace {
 
 absl::Status LineError(int line_number, absl::string_view message) {
   return absl::InvalidArgumentError(absl::StrCat("line ", line_number, ": ", message));
 }
-
-}  // namespace
 
 std::string CaseBlock::Get(absl::string_view key) const {
   std::string value;

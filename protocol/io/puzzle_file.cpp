@@ -9,10 +9,6 @@
 namespace sente {
 namespace {
 
-absl::Status LineError(int line_number, absl::string_view message) {
-  return absl::InvalidArgumentError(absl::StrCat("line ", line_number, ": ", message));
-}
-
 // Applies one "key: value" line to the puzzle; unknown keys are ignored.
 absl::Status ApplyKey(absl::string_view key, absl::string_view value, int line_number,
                       Puzzle& puzzle, std::string& expect_text, bool& has_mode, bool& has_attacker,

@@ -20,8 +20,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const char* ColorName(Color c) { return c == Color::kBlack ? "Black" : "White"; }
-
 // "x,y" as two integers, or nothing when the answer is not of that form.
 bool ParseAnswer(absl::string_view text, int& x, int& y) {
   std::vector<absl::string_view> parts = absl::StrSplit(text, ',');

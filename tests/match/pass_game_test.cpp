@@ -34,7 +34,8 @@ Opening NoLegalPointOpening() {
   return opening;
 }
 
-std::unique_ptr<MatchEngine> Launch(const std::string& name, std::vector<std::string> argv) {
+std::unique_ptr<MatchEngine> LaunchPassEngine(const std::string& name,
+                                              std::vector<std::string> argv) {
   EngineSpec spec;
   spec.name = name;
   spec.argv = std::move(argv);
@@ -57,9 +58,9 @@ GameSetup RuleSetup(Opening opening, int size) {
   return setup;
 }
 
-GameRecord Play(const GameSetup& setup, std::vector<std::string> black,
-                std::vector<std::string> white) {
-  auto b = Launch("B", black), w = Launch("W", white);
+GameRecord PlayPassGame(const GameSetup& setup, std::vector<std::string> black,
+                        std::vector<std::string> white) {
+  auto b = LaunchPassEngine("B", black), w = LaunchPassEngine("W", white);
   GameRecord record = PlayGame(setup, *b, *w);
   b->Quit();
   w->Quit();
@@ -70,7 +71,7 @@ TEST(MatchPass, SenteAsBlackPassesAndWhitePlaysOn) {
   Board start = testing::BoardFromDiagram(Rule::kRenju, kNoLegalPoint);
   ASSERT_TRUE(BlackMustPass(start));
   GameRecord r =
-      Play(RuleSetup(NoLegalPointOpening(), 7), {SENTE_ENGINE_PATH}, {SENTE_ENGINE_PATH});
+      PlayPassGame(RuleSetup(NoLegalPointOpening(), 7), {SENTE_ENGINE_PATH}, {SENTE_ENGINE_PATH});
   ASSERT_FALSE(r.passes.empty()) << r.detail;
   EXPECT_EQ(r.passes[0], 46);
   ASSERT_GT(r.moves.size(), 46u) << r.detail;
@@ -84,8 +85,8 @@ TEST(MatchPass, SenteAsBlackPassesAndWhitePlaysOn) {
 }
 
 TEST(MatchPass, TwoPassesInARowDraw) {
-  GameRecord r = Play(RuleSetup(NoLegalPointOpening(), 7), {SENTE_FAKE_ENGINE_PATH, "-1,-1"},
-                      {SENTE_FAKE_ENGINE_PATH, "-1,-1"});
+  GameRecord r = PlayPassGame(RuleSetup(NoLegalPointOpening(), 7),
+                              {SENTE_FAKE_ENGINE_PATH, "-1,-1"}, {SENTE_FAKE_ENGINE_PATH, "-1,-1"});
   EXPECT_EQ(r.outcome, Outcome::kDraw) << r.detail;
   EXPECT_EQ(r.reason, EndReason::kTwoPasses) << r.detail;
   EXPECT_EQ(r.passes, (std::vector<int>{46, 46}));
@@ -95,13 +96,13 @@ TEST(MatchPass, TwoPassesInARowDraw) {
 TEST(MatchPass, APassWhereNoneIsAllowedLoses) {
   // Black with legal points left.
   GameRecord black =
-      Play(RuleSetup({}, 15), {SENTE_FAKE_ENGINE_PATH, "-1,-1"}, {SENTE_FAKE_ENGINE_PATH});
+      PlayPassGame(RuleSetup({}, 15), {SENTE_FAKE_ENGINE_PATH, "-1,-1"}, {SENTE_FAKE_ENGINE_PATH});
   EXPECT_EQ(black.outcome, Outcome::kWhiteWins);
   EXPECT_EQ(black.reason, EndReason::kBadPass);
   EXPECT_EQ(black.detail, "Black (B) passed with a legal point left");
   // White, not right after a pass of Black's.
   GameRecord white =
-      Play(RuleSetup({}, 15), {SENTE_FAKE_ENGINE_PATH}, {SENTE_FAKE_ENGINE_PATH, "-1,-1"});
+      PlayPassGame(RuleSetup({}, 15), {SENTE_FAKE_ENGINE_PATH}, {SENTE_FAKE_ENGINE_PATH, "-1,-1"});
   EXPECT_EQ(white.outcome, Outcome::kBlackWins);
   EXPECT_EQ(white.reason, EndReason::kBadPass);
   EXPECT_NE(white.detail.find("White (W) passed: White may pass only right after Black's pass"),
@@ -110,7 +111,8 @@ TEST(MatchPass, APassWhereNoneIsAllowedLoses) {
   // Without accept_pass, -1,-1 is off the board, as in Gomocup.
   GameSetup off = RuleSetup({}, 15);
   off.accept_pass = false;
-  GameRecord gomocup = Play(off, {SENTE_FAKE_ENGINE_PATH, "-1,-1"}, {SENTE_FAKE_ENGINE_PATH});
+  GameRecord gomocup =
+      PlayPassGame(off, {SENTE_FAKE_ENGINE_PATH, "-1,-1"}, {SENTE_FAKE_ENGINE_PATH});
   EXPECT_EQ(gomocup.reason, EndReason::kOffBoard);
 }
 

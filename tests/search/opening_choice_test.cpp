@@ -15,8 +15,6 @@
 namespace sente {
 namespace {
 
-constexpr auto& FromMoves = testing::BoardFromMoves;
-
 // A real search, bounded by nodes so that its answers do not depend on the machine's load.
 struct NodeProbe {
   Searcher searcher{4u << 20};
@@ -38,7 +36,7 @@ struct NodeProbe {
 
 TEST(Swap2Option, BlackWinningIsTakenAsBlack) {
   // Black has an open four after White's miss: White to move loses.
-  Board board = FromMoves(Rule::kFreestyle, 15, "h8 a1 h9 a15 h10 o1 h11");
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 a1 h9 a15 h10 o1 h11");
   NodeProbe probe;
   Swap2Choice choice = ChooseSwap2Option(board, probe.probe(), 3000, probe.stop);
   EXPECT_EQ(choice.option, Swap2Option::kSwap);
@@ -48,7 +46,7 @@ TEST(Swap2Option, BlackWinningIsTakenAsBlack) {
 
 TEST(Swap2Option, WhiteWinningPlaysTheFourth) {
   // White has an open three of its own and Black nothing: White to move makes the open four.
-  Board board = FromMoves(Rule::kFreestyle, 15, "a1 h8 a3 h9 o15 h10 o13");
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "a1 h8 a3 h9 o15 h10 o13");
   NodeProbe probe;
   Swap2Choice choice = ChooseSwap2Option(board, probe.probe(), 3000, probe.stop);
   EXPECT_EQ(choice.option, Swap2Option::kPlayFourth);
@@ -59,7 +57,7 @@ TEST(Swap2Option, WhiteWinningPlaysTheFourth) {
 
 TEST(Swap2Option, NearEvenPlacesTwoLegalStones) {
   // One of the 26 three-stone shapes, near even by this search.
-  Board board = FromMoves(Rule::kFreestyle, 15, "h8 i9 i11");
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 i9 i11");
   NodeProbe probe;
   Swap2Choice choice = ChooseSwap2Option(board, probe.probe(), 3000, probe.stop);
   ASSERT_LE(std::abs(choice.score), kEvenMargin) << "not a near-even opening any more";
@@ -78,7 +76,7 @@ TEST(Swap2Option, NearEvenPlacesTwoLegalStones) {
 }
 
 TEST(Swap2Option, KeepsToItsTime) {
-  Board board = FromMoves(Rule::kFreestyle, 15, "h8 h9 g11");
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 h9 g11");
   NodeProbe probe;
   probe.nodes = 0;  // time alone bounds the searches
   const auto start = std::chrono::steady_clock::now();
@@ -94,7 +92,7 @@ Pos At(const char* name) { return *ParseRenju(name, 15, 15); }
 
 TEST(PlaceNearEven, OnePointOfEachSymmetricSetWithinTheArea) {
   // h8 and i9: the diagonal mirror through them keeps the position; h9 and i8 are twins.
-  Board board = FromMoves(Rule::kRenju, 15, "h8 i9");
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, "h8 i9");
   NodeProbe probe;
   probe.nodes = 2000;
   auto area = [&](Pos p) { return InCentralSquare(board, p, 5); };
@@ -121,10 +119,10 @@ TEST(PlaceNearEven, OnePointOfEachSymmetricSetWithinTheArea) {
 constexpr const char* kWhiteThree = "a15 h8 o15 h9 o1 h10";
 
 TEST(FifthMoves, RankedByWhitesBestReplyWithProvenLossesLast) {
-  Board board = FromMoves(Rule::kRenju, 15, kWhiteThree);
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kWhiteThree);
   NodeProbe probe;
   probe.nodes = 3000;
-  const std::vector<ScoredMove> ranked = RankFifthMoves(board, 5, probe.probe(), 5000, probe.stop);
+  const std::vector<RatedMove> ranked = RankFifthMoves(board, 5, probe.probe(), 5000, probe.stop);
   ASSERT_EQ(ranked.size(), 5u);
   EXPECT_TRUE(ranked[0].move == At("h7") || ranked[0].move == At("h11"));
   EXPECT_FALSE(IsLossScore(ranked[0].score));
@@ -140,7 +138,7 @@ TEST(FifthMoves, RankedByWhitesBestReplyWithProvenLossesLast) {
 }
 
 TEST(FifthMoves, WhiteTakesTheOfferThatLeavesItsThreeOpen) {
-  Board board = FromMoves(Rule::kRenju, 15, kWhiteThree);
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kWhiteThree);
   NodeProbe probe;
   probe.nodes = 3000;
   const std::vector<Pos> offers = {At("h11"), At("b2")};
@@ -153,7 +151,7 @@ TEST(FifthMoves, WhiteTakesTheOfferThatLeavesItsThreeOpen) {
 }
 
 TEST(FifthMoves, DeclaredCountAndTaraguchiChoiceAreWellFormed) {
-  Board three = FromMoves(Rule::kRenju, 15, "h8 h9 j10");
+  Board three = testing::BoardFromMoves(Rule::kRenju, 15, "h8 h9 j10");
   NodeProbe probe;
   probe.nodes = 1500;
   DeclareChoice declare = ChooseFourthAndCount(three, 8, probe.probe(), 5000, probe.stop);
@@ -161,7 +159,7 @@ TEST(FifthMoves, DeclaredCountAndTaraguchiChoiceAreWellFormed) {
   EXPECT_TRUE(three.IsEmpty(declare.fourth));
   EXPECT_GE(declare.count, 1);
   EXPECT_LE(declare.count, 8);
-  Board four = FromMoves(Rule::kRenju, 15, "h8 g7 j10 e5");
+  Board four = testing::BoardFromMoves(Rule::kRenju, 15, "h8 g7 j10 e5");
   TaraguchiFifth fifth = ChooseTaraguchiFifth(four, 10, probe.probe(), 5000, probe.stop);
   if (fifth.offer) {
     EXPECT_GT(fifth.offer_score, -std::abs(fifth.place_score));

@@ -21,7 +21,6 @@ namespace sente {
 namespace {
 
 constexpr auto& FromDiagram = testing::BoardFromDiagram;
-constexpr auto& FromMoves = testing::BoardFromMoves;
 
 SearchResult SearchTo(const Board& board, Color side, int depth, Searcher* searcher = nullptr) {
   Searcher local(4u << 20);
@@ -327,7 +326,7 @@ TEST(Search, LosingSideDefendsLongest) {
 }
 
 TEST(Search, NodeLimitIsHonoured) {
-  Board board = FromMoves(Rule::kFreestyle, 15, kMiddleGame);
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, kMiddleGame);
   Searcher searcher(4u << 20);
   std::atomic<bool> stop{false};
   SearchLimits limits;
@@ -343,7 +342,7 @@ TEST(Search, NodeLimitIsHonoured) {
 }
 
 TEST(Search, DepthLimitIsHonouredAndReported) {
-  Board board = FromMoves(Rule::kFreestyle, 15, kMiddleGame);
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, kMiddleGame);
   Searcher searcher(4u << 20);
   std::atomic<bool> stop{false};
   SearchLimits limits;
@@ -362,7 +361,7 @@ TEST(Search, DepthLimitIsHonouredAndReported) {
 }
 
 TEST(Search, StopFlagIsHonoured) {
-  Board board = FromMoves(Rule::kFreestyle, 15, kMiddleGame);
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, kMiddleGame);
   Searcher searcher(4u << 20);
   std::atomic<bool> stop{true};
   SearchResult r = searcher.Think(board, Color::kBlack, SearchLimits{}, stop);
@@ -380,7 +379,7 @@ TEST(Search, StopFlagIsHonoured) {
 }
 
 TEST(Search, FixedDepthIsDeterministic) {
-  Board board = FromMoves(Rule::kRenju, 15, kRenjuMiddleGame);
+  Board board = testing::BoardFromMoves(Rule::kRenju, 15, kRenjuMiddleGame);
   SearchResult a = SearchTo(board, Color::kBlack, 5);
   SearchResult b = SearchTo(board, Color::kBlack, 5);
   EXPECT_EQ(a.best, b.best);
@@ -390,7 +389,7 @@ TEST(Search, FixedDepthIsDeterministic) {
 }
 
 TEST(Search, MultiPvGivesDistinctOrderedLines) {
-  Board board = FromMoves(Rule::kFreestyle, 15, kMiddleGame);
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, kMiddleGame);
   Searcher searcher(4u << 20);
   std::atomic<bool> stop{false};
   SearchLimits limits;
@@ -413,7 +412,8 @@ TEST(Search, MultiPvGivesDistinctOrderedLines) {
 
 TEST(Search, TwoThreadsReturnALegalMove) {
   for (Rule rule : {Rule::kFreestyle, Rule::kRenju}) {
-    Board board = FromMoves(rule, 15, rule == Rule::kRenju ? kRenjuMiddleGame : kMiddleGame);
+    Board board =
+        testing::BoardFromMoves(rule, 15, rule == Rule::kRenju ? kRenjuMiddleGame : kMiddleGame);
     Searcher searcher(4u << 20);
     std::atomic<bool> stop{false};
     SearchLimits limits;
