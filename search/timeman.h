@@ -24,9 +24,8 @@ struct TimeBudget {
 
 // Whole milliseconds from `start` to now, on the clock every time limit uses.
 inline int64_t MsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                               start)
-      .count();
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(steady_clock::now() - start).count();
 }
 
 // Each value is at least 1 ms, or both are 0 ("no limit" to the search) when neither the turn

@@ -26,11 +26,11 @@ struct CaseBlock {
   std::string Get(absl::string_view key) const;
 };
 
-// Errors name the line: a case inside a case, a case without "end", a line that is neither
-// "key: value" nor a board row.
 // The error for a bad line of a text file: "line N: message".
 absl::Status LineError(int line_number, absl::string_view message);
 
+// Errors name the line: a case inside a case, a case without "end", a line that is neither
+// "key: value" nor a board row.
 absl::StatusOr<std::vector<CaseBlock>> ParseCaseBlocks(absl::string_view text);
 absl::StatusOr<std::vector<CaseBlock>> ReadCaseFile(const std::string& path);
 
