@@ -164,6 +164,9 @@ void PrintResult(std::ostream& out, const TuneParams& current, const TuneParams&
     out << absl::StrFormat("constexpr int %s = %d;  // was %.0f, in %d positions\n", ParamName(i),
                            std::lround(fitted[i]), current[i], use[i]);
   }
+  for (int i : {kRenjuBlackEdgeParam, kOtherBlackEdgeParam})
+    out << absl::StrFormat("%s (fit only): %.0f, in %d positions\n", ParamName(i), fitted[i],
+                           use[i]);
   std::vector<int> order(kNumCodeParams);
   for (int i = 0; i < kNumCodeParams; ++i) order[i] = i;
   auto weight = [&](int i) { return std::abs(fitted[i] - current[i]) * use[i]; };

@@ -77,7 +77,7 @@ TuneParams FitParams(const std::vector<TuneSample>& samples, const TuneParams& p
       v[i] = kBeta2 * v[i] + (1 - kBeta2) * g * g;
       const double step =
           spec.learning_rate * (m[i] / correct1) / (std::sqrt(v[i] / correct2) + kEpsilon);
-      p[i] = std::clamp(p[i] - step, 0.0, ParamMax(i));
+      p[i] = std::clamp(p[i] - step, ParamMin(i), ParamMax(i));
     }
   }
   return p;

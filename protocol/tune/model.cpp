@@ -34,6 +34,8 @@ TuneParams CurrentParams() {
 }
 
 std::string ParamName(int param) {
+  if (param == kRenjuBlackEdgeParam) return "renju Black's edge";
+  if (param == kOtherBlackEdgeParam) return "Black's edge";
   if (param >= kNumCodeParams) return kThreatNames[param - kNumCodeParams];
   static const char* const kTables[kNumValueTables] = {"general", "renju-black", "renju-white"};
   static const char* const kLines[kNumLinePatterns] = {"dead", "OL", "B1", "F1", "B2", "F2",
@@ -52,6 +54,7 @@ bool IsFixedParam(int param) {
   return p4 == kP4Overline || p4 == kP4DoubleFour;
 }
 
+double ParamMin(int param) { return param >= kRenjuBlackEdgeParam ? -10000 : 0; }
 double ParamMax(int param) { return param < kNumCodeParams ? kMaxCellValue : 10000; }
 
 TuneSample ExtractSample(const Board& board, Color us, const NodeThreats& threats, NodeState state,
@@ -78,6 +81,8 @@ TuneSample ExtractSample(const Board& board, Color us, const NodeThreats& threat
   CountThreatTerms(board, us, threats, state, threat);
   for (int t = 0; t < kNumThreatTerms; ++t)
     if (threat[t] != 0) s.terms.emplace_back(kNumCodeParams + t, static_cast<int16_t>(threat[t]));
+  s.terms.emplace_back(board.rule() == Rule::kRenju ? kRenjuBlackEdgeParam : kOtherBlackEdgeParam,
+                       us == Color::kBlack ? 1 : -1);
   return s;
 }
 

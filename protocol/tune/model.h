@@ -20,7 +20,12 @@ namespace sente {
 
 constexpr int kNumCodeParams = kNumValueTables * kNumPatternCodes;  // table * codes + code
 constexpr int ThreatParam(ThreatTerm t) { return kNumCodeParams + t; }
-constexpr int kNumTuneParams = kNumCodeParams + kNumThreatTerms;
+// Fit-only: how far Black is ahead with the move in renju, and in every other rule (+1 with
+// Black to move, -1 with White). A constant from Black's side changes no search decision, but
+// without it a fit to results pushes Black's edge into the codes that most positions hold.
+constexpr int kRenjuBlackEdgeParam = kNumCodeParams + kNumThreatTerms;
+constexpr int kOtherBlackEdgeParam = kRenjuBlackEdgeParam + 1;
+constexpr int kNumTuneParams = kOtherBlackEdgeParam + 1;
 
 using TuneParams = std::vector<double>;  // kNumTuneParams values
 
@@ -38,6 +43,7 @@ std::string ParamName(int param);
 // Parameters no fit moves: the all-dead code and Renju Black's fouls (worth nothing).
 bool IsFixedParam(int param);
 // Each parameter's range: cell values fit the board's packed sums (pattern.h).
+double ParamMin(int param);
 double ParamMax(int param);
 
 TuneSample ExtractSample(const Board& board, Color us, const NodeThreats& threats, NodeState state,

@@ -40,7 +40,7 @@ TEST(TuneFit, MovesTowardsTheParamsThatMadeTheResults) {
   std::uniform_int_distribution<int> noise(-60, 60);
   TuneParams start = truth;
   for (int i = 0; i < kNumTuneParams; ++i)
-    if (!IsFixedParam(i)) start[i] = std::clamp(start[i] + noise(rng), 0.0, ParamMax(i));
+    if (!IsFixedParam(i)) start[i] = std::clamp(start[i] + noise(rng), ParamMin(i), ParamMax(i));
   FitSpec spec;
   spec.k = kK;
   spec.min_count = 1000;
@@ -53,7 +53,7 @@ TEST(TuneFit, MovesTowardsTheParamsThatMadeTheResults) {
   double error_before = 0, error_after = 0;
   int moved = 0;
   for (int i = 0; i < kNumTuneParams; ++i) {
-    ASSERT_GE(fitted[i], 0);
+    ASSERT_GE(fitted[i], ParamMin(i));
     ASSERT_LE(fitted[i], ParamMax(i));
     if (use[i] < spec.min_count || IsFixedParam(i)) {
       EXPECT_EQ(fitted[i], start[i]) << ParamName(i);  // too rare to move, or fixed
@@ -70,6 +70,27 @@ TEST(TuneFit, MovesTowardsTheParamsThatMadeTheResults) {
   spec.l2 = 1e4;
   const TuneParams pulled = FitParams(samples, start, spec);
   for (int i = 0; i < kNumTuneParams; ++i) EXPECT_NEAR(pulled[i], start[i], 2) << ParamName(i);
+}
+
+// Black's edge is a constant from Black's side: the fit finds it in its own parameter, not in
+// the codes most positions hold, and the engine's values stay as they were.
+TEST(TuneFit, BlacksEdgeGoesToItsOwnParameter) {
+  TuneParams truth = CurrentParams();
+  ASSERT_EQ(truth[kOtherBlackEdgeParam], 0);
+  ASSERT_EQ(truth[kRenjuBlackEdgeParam], 0);
+  truth[kOtherBlackEdgeParam] = 400;
+  const std::vector<TuneSample> samples = Synthetic(truth, 11);
+  FitSpec spec;
+  spec.k = kK;
+  spec.min_count = 1000;
+  spec.iterations = 300;
+  spec.learning_rate = 4;
+  const TuneParams fitted = FitParams(samples, CurrentParams(), spec);
+  EXPECT_NEAR(fitted[kOtherBlackEdgeParam], 400, 100);
+  EXPECT_EQ(fitted[kRenjuBlackEdgeParam], 0);  // no renju position
+  double moved = 0;
+  for (int i = 0; i < kNumCodeParams; ++i) moved = std::max(moved, std::abs(fitted[i] - truth[i]));
+  EXPECT_LT(moved, 150);
 }
 
 }  // namespace
