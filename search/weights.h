@@ -12,11 +12,11 @@
 namespace sente {
 
 // Threat terms of the evaluation, for the side to move ("own") and the other side.
-constexpr int kEvalTempo = 74;
-constexpr int kEvalOwnFourThree = 4485;   // wins unless the opponent has fours to counter
-constexpr int kEvalOwnDoubleThree = 500;  // when the opponent has no four to counter
-constexpr int kEvalOwnThreePoint = 256;   // per cell where we make an open three
-constexpr int kEvalOppFourThree = 651;    // we must spend our move on it
+constexpr int kEvalTempo = 84;
+constexpr int kEvalOwnFourThree = 4510;   // wins unless the opponent has fours to counter
+constexpr int kEvalOwnDoubleThree = 579;  // when the opponent has no four to counter
+constexpr int kEvalOwnThreePoint = 242;   // per cell where we make an open three
+constexpr int kEvalOppFourThree = 602;    // we must spend our move on it
 constexpr int kEvalOppDoubleThree = 0;
 constexpr int kEvalOppOpenThree = 120;  // an open three on the board we must answer
 // The same, in the order of ThreatTerm (search/eval.h).
