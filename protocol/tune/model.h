@@ -1,9 +1,9 @@
 // The evaluation as a linear model for tuning. Its parameters: the cell value of every
 // pattern code in each value table (engine/code_values.h), then the threat terms of
-// search/weights.h. A quiet position is a sparse vector over them (a cell code counts +1 for
-// each empty cell of the side to move that has it and -1 for each of the opponent's; a threat
-// term counts as search/eval.cpp adds it), and the parameters dotted with it give
-// EvaluateNode before its clamp.
+// search/weights.h, then Black's edge (fit only, below). A quiet position is a sparse vector over
+// them (a cell code counts +1 for each empty cell of the side to move that has it and -1 for
+// each of the opponent's; a threat term counts as search/eval.cpp adds it), and the engine's
+// parameters (whose edges are 0) dotted with it give EvaluateNode before its clamp.
 #pragma once
 
 #include <cstdint>
