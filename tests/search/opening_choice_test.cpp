@@ -57,7 +57,7 @@ TEST(Swap2Option, WhiteWinningPlaysTheFourth) {
 
 TEST(Swap2Option, NearEvenPlacesTwoLegalStones) {
   // One of the 26 three-stone shapes, near even by this search.
-  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 h9 j8");
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 i9 j10");
   NodeProbe probe;
   Swap2Choice choice = ChooseSwap2Option(board, probe.probe(), 3000, probe.stop);
   ASSERT_LE(std::abs(choice.score), kEvenMargin) << "not a near-even opening any more";

@@ -18,7 +18,7 @@ constexpr double kK = 1.0 / 300;
 // Freestyle positions with results drawn from sigmoid(kK * eval) under `truth`.
 std::vector<TuneSample> Synthetic(const TuneParams& truth, uint32_t seed) {
   std::vector<TuneSample> samples;
-  PlayRandomGames(Rule::kFreestyle, 400, 40, 29,
+  PlayRandomGames(Rule::kFreestyle, 500, 40, 29,
                   [&](Board& board, Color us, const NodeThreats& node, NodeState state) {
                     if (state == NodeState::kNormal)
                       samples.push_back(ExtractSample(board, us, node, state, 0));
