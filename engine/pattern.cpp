@@ -210,35 +210,46 @@ constexpr bool CodeValuesFit() {
 }
 static_assert(CodeValuesFit(), "cell values must be within 0..kMaxCellValue (pattern.h)");
 
-// The sorted quadruples of line patterns, in code order, and each combo's code; built once.
-struct CodeIndex {
-  std::array<std::array<LinePattern, 4>, kNumPatternCodes> lines;
-  std::vector<uint16_t> code_of_combo;
-  CodeIndex() : code_of_combo(1u << 16) {
-    int n = 0;
-    std::vector<uint16_t> code_of_sorted(1u << 16);
-    for (int a = 0; a < kNumLinePatterns; ++a)
-      for (int b = a; b < kNumLinePatterns; ++b)
-        for (int c = b; c < kNumLinePatterns; ++c)
-          for (int d = c; d < kNumLinePatterns; ++d) {
-            lines[n] = {LinePattern(a), LinePattern(b), LinePattern(c), LinePattern(d)};
-            code_of_sorted[a | b << 4 | c << 8 | d << 12] = static_cast<uint16_t>(n++);
-          }
-    for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
-      std::array<int, 4> p;
-      for (int d = 0; d < kNumDirs; ++d) {
-        const int line = ComboLine(static_cast<uint16_t>(combo), d);
-        p[d] = line < kNumLinePatterns ? line : kDead;
-      }
-      std::sort(p.begin(), p.end());
-      code_of_combo[combo] = code_of_sorted[p[0] | p[1] << 4 | p[2] << 8 | p[3] << 12];
-    }
-  }
-};
-const CodeIndex& Codes() {
-  static const CodeIndex index;
-  return index;
+// The sorted quadruples of line patterns, in code order.
+constexpr std::array<std::array<LinePattern, 4>, kNumPatternCodes> MakeCodeLines() {
+  std::array<std::array<LinePattern, 4>, kNumPatternCodes> lines{};
+  int n = 0;
+  for (int a = 0; a < kNumLinePatterns; ++a)
+    for (int b = a; b < kNumLinePatterns; ++b)
+      for (int c = b; c < kNumLinePatterns; ++c)
+        for (int d = c; d < kNumLinePatterns; ++d)
+          lines[n++] = {LinePattern(a), LinePattern(b), LinePattern(c), LinePattern(d)};
+  return lines;
 }
+constexpr std::array<std::array<LinePattern, 4>, kNumPatternCodes> kCodeLines = MakeCodeLines();
+
+// Each combo's code: that of its lines sorted, nibbles past the last pattern counting as dead.
+std::array<uint16_t, 1 << 16> MakeCodeOfCombo() {
+  std::vector<uint16_t> code_of_sorted(1u << 16);
+  for (int code = 0; code < kNumPatternCodes; ++code) {
+    const std::array<LinePattern, 4>& l = kCodeLines[code];
+    code_of_sorted[l[0] | l[1] << 4 | l[2] << 8 | l[3] << 12] = static_cast<uint16_t>(code);
+  }
+  std::array<uint16_t, 1 << 16> codes{};
+  for (uint32_t combo = 0; combo < (1u << 16); ++combo) {
+    std::array<int, 4> p{};
+    for (int d = 0; d < kNumDirs; ++d) {
+      const int line = ComboLine(static_cast<uint16_t>(combo), d);
+      p[d] = line < kNumLinePatterns ? line : kDead;
+    }
+    std::sort(p.begin(), p.end());
+    codes[combo] = code_of_sorted[p[0] | p[1] << 4 | p[2] << 8 | p[3] << 12];
+  }
+  return codes;
+}
+
+}  // namespace
+
+// Built before main (too much work for the compiler's constant evaluation); nothing reads it
+// during static initialisation: the pattern tables are built on first use.
+const std::array<uint16_t, 1 << 16> kCodeOfCombo = MakeCodeOfCombo();
+
+namespace {
 
 // Renju Black's fouls are worth nothing.
 int CellValue(uint16_t combo, Pattern4 p4, ValueTable table) {
@@ -319,9 +330,7 @@ const PatternTables& TablesFor(Rule rule) {
   return tables[i];
 }
 
-int PatternCode(uint16_t combo) { return Codes().code_of_combo[combo]; }
-
-std::array<LinePattern, 4> CodeLines(int code) { return Codes().lines[code]; }
+std::array<LinePattern, 4> CodeLines(int code) { return kCodeLines[code]; }
 
 Pattern4 CodePattern4(int code, ValueTable table) {
   const std::array<LinePattern, 4> lines = CodeLines(code);

@@ -118,7 +118,9 @@ constexpr LinePattern ComboLine(uint16_t combo, int dir) {
 // runs in which direction does not matter). Codes number the sorted quadruples
 // a <= b <= c <= d of LinePattern in lexicographic order.
 constexpr int kNumPatternCodes = 1365;  // multisets of 4 from 12
-int PatternCode(uint16_t combo);
+// Each combo's code (pattern.cpp), read by move ordering at every candidate.
+extern const std::array<uint16_t, 1 << 16> kCodeOfCombo;
+inline int PatternCode(uint16_t combo) { return kCodeOfCombo[combo]; }
 // The code's four line patterns, weakest first.
 std::array<LinePattern, 4> CodeLines(int code);
 
