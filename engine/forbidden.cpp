@@ -35,7 +35,7 @@ int RealThrees(Board& board, Pos p, int depth, int enough) {
   board.Place(p, Color::kBlack);
   int threes = 0;
   for (int d = 0; d < kNumDirs && threes < enough; ++d) {
-    if (ComboLine(combo, d) == kFlex3 && IsRealThree(board, p, d, depth)) ++threes;
+    if (IsFlex3(ComboLine(combo, d)) && IsRealThree(board, p, d, depth)) ++threes;
   }
   board.Undo();
   return threes;
@@ -80,7 +80,7 @@ Foul ForbiddenKind(Board& board, Pos p) {
 
 int CountRealThrees(Board& board, Pos p) {
   if (board.rule() != Rule::kRenju || !board.IsEmpty(p)) return 0;
-  if (CountLines(board.cell(p).combo[0], kFlex3) == 0) return 0;
+  if (CountOpenThrees(board.cell(p).combo[0]) == 0) return 0;
   return RealThrees(board, p, 0, kNumDirs);
 }
 

@@ -86,39 +86,28 @@ uint8_t Classify(uint32_t key, const uint8_t* patterns) {
   }
   if (num_five_points == 1) return kBlock4;
 
-  LinePattern best = kDead;
+  // What the centre stone's line becomes with one more stone on each empty cell.
+  int straight_fours = 0, fours = 0, threes = 0, block3 = 0, twos = 0, block2 = 0;
   for (uint32_t e = w.empty; e != 0; e &= e - 1) {
     const int i = __builtin_ctz(e);
     // A stone that makes a five elsewhere on the line is a win, not a step of this shape.
     if (IsFive<rule>(w.own | 1u << i, w.other, i)) continue;
     const int slot = i < 5 ? i : i - 1;
-    LinePattern shape = kDead;
-    switch (patterns[key | kCodeOwn << (2 * slot)]) {
-      case kFlex4:
-        shape = kFlex3;
-        break;
-      case kBlock4:
-      case kFourFour:
-        shape = kBlock3;
-        break;
-      case kFlex3:
-        shape = kFlex2;
-        break;
-      case kBlock3:
-        shape = kBlock2;
-        break;
-      case kFlex2:
-        shape = kFlex1;
-        break;
-      case kBlock2:
-        shape = kBlock1;
-        break;
-      default:
-        break;
-    }
-    best = std::max(best, shape);
+    const auto grown = static_cast<LinePattern>(patterns[key | kCodeOwn << (2 * slot)]);
+    straight_fours += grown == kFlex4;
+    fours += grown == kBlock4 || grown == kFourFour;
+    threes += IsFlex3(grown);
+    block3 += grown == kBlock3;
+    twos += IsFlex2(grown);
+    block2 += grown == kBlock2;
   }
-  return best;
+  if (straight_fours) return straight_fours >= 2 ? kFlex3S : kFlex3;
+  if (fours) return kBlock3;
+  if (threes) return threes >= 4 ? kFlex2B : threes == 3 ? kFlex2A : kFlex2;
+  if (block3) return kBlock2;
+  if (twos) return kFlex1;
+  if (block2) return kBlock1;
+  return kDead;
 }
 
 // Calls f(key) for every key that occurs on a board. Such keys have walls only at their ends:
@@ -182,21 +171,23 @@ Pattern4 Combine(uint16_t combo, bool renju_black) {
     if (p < kNumLinePatterns) ++n[p];
   }
   if (n[kFive]) return kP4Five;
-  int fours = n[kBlock4] + n[kFlex4] + 2 * n[kFourFour];
+  const int fours = n[kBlock4] + n[kFlex4] + 2 * n[kFourFour];
+  const int threes = n[kFlex3] + n[kFlex3S];
+  const int twos = n[kFlex2] + n[kFlex2A] + n[kFlex2B];
   if (renju_black) {
     if (n[kOverline]) return kP4Overline;
     if (fours >= 2) return kP4DoubleFour;
     // A double three is a foul whatever fours come with it (4-3-3), if both threes are real.
-    if (n[kFlex3] >= 2) return kP4DoubleThree;
+    if (threes >= 2) return kP4DoubleThree;
   }
   if (n[kFlex4] || fours >= 2) return kP4Flex4;
-  if (n[kBlock4] && n[kFlex3]) return kP4FourThree;
+  if (n[kBlock4] && threes) return kP4FourThree;
   if (n[kBlock4]) return kP4Four;
-  if (n[kFlex3] >= 2) return kP4DoubleThree;
-  if (n[kFlex3]) return kP4Three;
+  if (threes >= 2) return kP4DoubleThree;
+  if (threes) return kP4Three;
   if (n[kBlock3]) return kP4Block3;
-  if (n[kFlex2] >= 2) return kP4TwoTwo;
-  if (n[kFlex2]) return kP4Two;
+  if (twos >= 2) return kP4TwoTwo;
+  if (twos) return kP4Two;
   if (n[kBlock2] || n[kFlex1] || n[kBlock1]) return kP4Weak;
   return kP4None;
 }
@@ -339,15 +330,15 @@ Pattern4 CodePattern4(int code, ValueTable table) {
   return Combine(combo, table == kValueRenjuBlack);
 }
 
-int CountLines(uint16_t combo, LinePattern pattern) {
+int CountOpenThrees(uint16_t combo) {
   int n = 0;
-  for (int d = 0; d < kNumDirs; ++d) n += ComboLine(combo, d) == pattern;
+  for (int d = 0; d < kNumDirs; ++d) n += IsFlex3(ComboLine(combo, d));
   return n;
 }
 
 const char* LinePatternName(LinePattern p) {
-  static const char* const kNames[] = {"dead", "overline", "B1", "F1", "B2", "F2",
-                                       "B3",   "F3",       "B4", "F4", "44", "five"};
+  static const char* const kNames[] = {"dead", "overline", "B1",  "F1", "B2", "F2", "F2A", "F2B",
+                                       "B3",   "F3",       "F3S", "B4", "F4", "44", "five"};
   return p < kNumLinePatterns ? kNames[p] : "?";
 }
 

@@ -30,22 +30,30 @@ constexpr uint32_t KeyOfWindow(uint64_t window) {
 }
 
 // What a stone of one colour placed on the centre makes on that line, weakest first.
-// kOverline is kept low: it is never a threat (it is a foul for Renju Black).
+// kOverline is kept low: it is never a threat (it is a foul for Renju Black). The twos and
+// threes are told apart by how many ways they grow: a two by how many cells make it an open
+// three, a three by how many make it a straight four.
 enum LinePattern : uint8_t {
   kDead = 0,
   kOverline,  // six or more in a row, not a win under this rule
   kBlock1,    // one stone that can still grow to a blocked two
   kFlex1,
   kBlock2,    // can become a blocked three
-  kFlex2,     // can become an open three
+  kFlex2,     // can become an open three, in one or two ways
+  kFlex2A,    // in three ways
+  kFlex2B,    // in four or more
   kBlock3,    // can become a four, not a straight four
-  kFlex3,     // open three: one more stone makes a straight four
+  kFlex3,     // open three: one cell makes a straight four
+  kFlex3S,    // open three that two cells make a straight four (.XXX. with room at both ends)
   kBlock4,    // four: exactly one point makes five
   kFlex4,     // straight four: two adjacent-ends points make five
   kFourFour,  // two fours on this one line (X.XXX.X and the like)
   kFive,
   kNumLinePatterns
 };
+
+constexpr bool IsFlex2(LinePattern p) { return p >= kFlex2 && p <= kFlex2B; }
+constexpr bool IsFlex3(LinePattern p) { return p == kFlex3 || p == kFlex3S; }
 
 // Combined class of a cell for one colour, from its four line patterns.
 enum Pattern4 : uint8_t {
@@ -117,7 +125,7 @@ constexpr LinePattern ComboLine(uint16_t combo, int dir) {
 // A cell's pattern code for one colour: the multiset of its four line patterns (which line
 // runs in which direction does not matter). Codes number the sorted quadruples
 // a <= b <= c <= d of LinePattern in lexicographic order.
-constexpr int kNumPatternCodes = 1365;  // multisets of 4 from 12
+constexpr int kNumPatternCodes = 3060;  // multisets of 4 from 15
 // Each combo's code (pattern.cpp), read by move ordering at every candidate.
 extern const std::array<uint16_t, 1 << 16> kCodeOfCombo;
 inline int PatternCode(uint16_t combo) { return kCodeOfCombo[combo]; }
@@ -137,8 +145,8 @@ constexpr ValueTable ValueTableOf(Rule rule, Color c) {
 // The class of a cell whose four lines make `code`, for the table's rule and colour.
 Pattern4 CodePattern4(int code, ValueTable table);
 
-// How many of the four lines of a combo carry the given pattern.
-int CountLines(uint16_t combo, LinePattern pattern);
+// How many of the four lines of a combo are open threes (kFlex3 or kFlex3S).
+int CountOpenThrees(uint16_t combo);
 
 const char* LinePatternName(LinePattern p);
 const char* Pattern4Name(Pattern4 p);

@@ -18,19 +18,28 @@ inline bool HasLine(const Board& board, Pos p, Color c, LinePattern lo, LinePatt
   return false;
 }
 
-// Whether c playing the empty point p makes a four on some line, legal or not: a nibble of
-// 8, 9 or 10, that is bit 3 set and not both bits 0 and 1 (11 is a five).
-inline bool HasFourLine(const Board& board, Pos p, Color c) {
-  static_assert(kBlock4 == 8 && kFlex4 == 9 && kFourFour == 10 && kFive == 11 &&
-                kNumLinePatterns == 12);
+// Colour c's four line patterns at p, a byte each, so that a number added to every byte
+// carries into none of the others.
+inline uint32_t LineBytes(const Board& board, Pos p, Color c) {
   const uint32_t combo = board.cell(p).combo[Index(c)];
-  return ((combo >> 3) & ~(combo >> 1 & combo) & 0x1111) != 0;
+  return (combo & 0x0F0F) | (combo & 0xF0F0) << 12;
+}
+// Bit 4 of each byte: whether that byte's pattern is at least `lo`.
+constexpr uint32_t AtLeast(uint32_t bytes, int lo) {
+  return (bytes + static_cast<uint32_t>(16 - lo) * 0x01010101u) & 0x10101010u;
+}
+
+// Whether c playing the empty point p makes a four on some line, legal or not: a line of
+// kBlock4, kFlex4 or kFourFour.
+inline bool HasFourLine(const Board& board, Pos p, Color c) {
+  static_assert(kFourFour + 1 == kFive && kFive + 1 == kNumLinePatterns);
+  const uint32_t bytes = LineBytes(board, p, c);
+  return (AtLeast(bytes, kBlock4) & ~AtLeast(bytes, kFive)) != 0;
 }
 
 // Whether c has a four or a five line at the empty point p.
 inline bool HasFourOrFiveLine(const Board& board, Pos p, Color c) {
-  static_assert(kBlock4 == 8 && kFive == 11 && kNumLinePatterns == 12);
-  return ((board.cell(p).combo[Index(c)] >> 3) & 0x1111) != 0;
+  return AtLeast(LineBytes(board, p, c), kBlock4) != 0;
 }
 
 // Whether c playing the empty point p makes a four, legal or not, its class there being p4.

@@ -27,9 +27,9 @@ constexpr int kThreatTermWeight[] = {kEvalTempo,         kEvalOwnFourThree, kEva
 // Move ordering's cell values (OrderValue): a weight per line pattern (indexed by
 // LinePattern; nibbles past kFive never occur) plus a bonus per class (by Pattern4).
 constexpr int16_t kOrderLineWeight[16] = {
-    /*kDead*/ 0,    /*kOverline*/ 0,   /*kBlock1*/ 0, /*kFlex1*/ 11,   /*kBlock2*/ 7,
-    /*kFlex2*/ 79,  /*kBlock3*/ 122,   /*kFlex3*/ 0,  /*kBlock4*/ 160,
-    /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
+    /*kDead*/ 0,   /*kOverline*/ 0, /*kBlock1*/ 0,  /*kFlex1*/ 11,     /*kBlock2*/ 7,
+    /*kFlex2*/ 79, /*kFlex2A*/ 79,  /*kFlex2B*/ 79, /*kBlock3*/ 122,   /*kFlex3*/ 0,
+    /*kFlex3S*/ 0, /*kBlock4*/ 160, /*kFlex4*/ 160, /*kFourFour*/ 160, /*kFive*/ 400,
 };
 constexpr int16_t kOrderPattern4Bonus[kNumPattern4] = {
     /*kP4None*/ 0,        /*kP4Overline*/ 0, /*kP4DoubleFour*/ 0,  /*kP4Weak*/ 97,

@@ -38,8 +38,9 @@ std::string ParamName(int param) {
   if (param == kOtherBlackEdgeParam) return "Black's edge";
   if (param >= kNumCodeParams) return kThreatNames[param - kNumCodeParams];
   static const char* const kTables[kNumValueTables] = {"general", "renju-black", "renju-white"};
-  static const char* const kLines[kNumLinePatterns] = {"dead", "OL", "B1", "F1", "B2", "F2",
-                                                       "B3",   "F3", "B4", "F4", "44", "five"};
+  static const char* const kLines[kNumLinePatterns] = {"dead", "OL",  "B1",  "F1", "B2",
+                                                       "F2",   "F2A", "F2B", "B3", "F3",
+                                                       "F3S",  "B4",  "F4",  "44", "five"};
   std::vector<const char*> names;
   for (LinePattern line : CodeLines(param % kNumPatternCodes)) names.push_back(kLines[line]);
   return absl::StrCat(kTables[param / kNumPatternCodes], " ", absl::StrJoin(names, "-"));
