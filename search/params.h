@@ -34,6 +34,9 @@ constexpr double kLmrBase = 0.75;     // reduction = kLmrBase + ln(depth) ln(mov
 constexpr double kLmrDivisor = 1.3;   // set by self-play: beat 0.8, even with 1.7
 constexpr int kRootLmrFirstMove = 3;  // at the root, reduce from this move after the pv one
 
+// Defences against an open three cost no depth when there are at most this many.
+constexpr int kDefenceExtensionMoves = 4;
+
 constexpr int kKillerBonus = 300;       // ordering bonus of a killer move
 constexpr int kHistoryDivisor = 64;     // history score / this is added to the ordering score
 constexpr int kHistoryBonusScale = 16;  // history bonus: depth^2 * this,

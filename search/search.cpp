@@ -66,6 +66,14 @@ constexpr bool IsPrunedMove(int depth, int i, int eval, int alpha, bool quiet, b
   return !tactical && IsLateMove(depth, i);
 }
 
+// The depth of a move's child. A single forced reply costs no depth: fours are extended this
+// way. So do the few defences against an open three: a long attack of threes stays in view.
+constexpr int ChildDepth(NodeState state, int num_moves, int depth) {
+  const bool extended = state == NodeState::kForcedBlock ||
+                        (state == NodeState::kDefend && num_moves <= kDefenceExtensionMoves);
+  return extended ? depth : depth - 1;
+}
+
 // Drops the moves in moves[i..n) that make no four; returns the new count.
 inline int KeepFours(ScoredMove* moves, int i, int n) {
   return static_cast<int>(
@@ -311,8 +319,7 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
     const bool tactical = m.own >= kP4Four;
     if (prunable && IsPrunedMove(depth, i, eval, alpha, quiet, tactical)) continue;
 
-    // A single forced reply costs no depth: fours are extended this way.
-    const int new_depth = state == NodeState::kForcedBlock ? depth : depth - 1;
+    const int new_depth = ChildDepth(state, num_moves, depth);
     MakeMove(ply, m.pos);
     const int score = i == 0 ? -Search(ply + 1, new_depth, -beta, -alpha, pv_node)
                              : SearchLateMove(ply, depth, new_depth, i, m.pos, alpha, beta, pv_node,

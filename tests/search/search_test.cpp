@@ -306,6 +306,23 @@ TEST(Search, RenjuPuzzleWinsAreReal) {
   EXPECT_EQ(checked, 3);
 }
 
+// White's 9-ply win through two open threes (the shared case vct_white): at depth 4, since
+// the defences against a three cost no depth; without that it took depth 6. No threat-space
+// search at the root here (a fixed depth runs VCF alone, and this win needs threes).
+TEST(Search, DefencesAgainstAThreeCostNoDepth) {
+  for (const CaseBlock& c : testing::ReadCases("vcf/cases.txt")) {
+    if (c.name != "vct_white") continue;
+    Board board = FromDiagram(Rule::kRenju, c.board);
+    SearchResult r = SearchTo(board, Color::kWhite, 4);
+    ASSERT_TRUE(IsWinScore(r.score)) << r.score;
+    EXPECT_EQ(PliesToEnd(r.score), 9);
+    WinReferee referee;
+    EXPECT_TRUE(referee.AttackerWins(board, Color::kWhite, PliesToEnd(r.score)));
+    return;
+  }
+  FAIL() << "vct_white not found";
+}
+
 TEST(Search, LosingSideDefendsLongest) {
   // White has an open three and a four-three threat Black cannot stop for long; Black to
   // move has no four. The search must see the loss and still answer a legal defence.
