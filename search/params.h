@@ -13,7 +13,7 @@ namespace sente {
 constexpr int kIirMinDepth = 4;  // internal iterative reduction: from this depth, no hash move
 
 constexpr int kRfpMaxDepth = 5;  // reverse futility pruning up to this depth
-constexpr int kRfpMargin = 120;  // its margin per ply of depth
+constexpr int kRfpMargin = 240;  // its margin per ply of depth (120 hid counter-attacks)
 
 constexpr int kNullMinDepth = 3;      // null move from this depth
 constexpr int kNullReduction = 3;     // its reduction: this much ...
