@@ -33,6 +33,7 @@ constexpr int kLmrMinDepth = 3;       // late-move reductions from this depth
 constexpr double kLmrBase = 0.75;     // reduction = kLmrBase + ln(depth) ln(move) / divisor
 constexpr double kLmrDivisor = 1.3;   // set by self-play: beat 0.8, even with 1.7
 constexpr int kRootLmrFirstMove = 3;  // at the root, reduce from this move after the pv one
+constexpr int kLmrForcingOffset = 2;  // fours and defences: this much less than quiet moves
 
 // Defences against an open three cost no depth when there are at most this many.
 constexpr int kDefenceExtensionMoves = 4;

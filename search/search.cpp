@@ -380,15 +380,20 @@ inline void Worker::OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos 
   }
 }
 
-// A move after the first, already made: a reduced null-window search (late-move reductions
-// for quiet moves and threes), re-searched at full depth, then with the full window at a pv
-// node, while it beats alpha. `forcing`: a four, or any move of a forced node.
+// A move after the first, already made: a reduced null-window search (late-move reductions,
+// milder for threes and milder still for `forcing` moves: fours, and the moves of a forced
+// node), re-searched at full depth, then with the full window at a pv node, while it beats
+// alpha. Fours are reduced too: where both sides have many, searching every one in full
+// kept long attacks of threes out of sight.
 inline int Worker::SearchLateMove(int ply, int depth, int new_depth, int i, Pos move, int alpha,
                                   int beta, bool pv_node, bool quiet, bool forcing) {
   int r = 0;
-  if (depth >= kLmrMinDepth && !forcing) {
+  if (depth >= kLmrMinDepth) {
     r = LmrTable()(depth, i);
-    if (!quiet) r -= 1;
+    if (forcing)
+      r -= kLmrForcingOffset;
+    else if (!quiet)
+      r -= 1;
     if (pv_node) r -= 1;
     if (history_->IsKiller(ply, move)) r -= 1;
     r = std::clamp(r, 0, new_depth - 1);
