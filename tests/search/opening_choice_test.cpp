@@ -56,8 +56,8 @@ TEST(Swap2Option, WhiteWinningPlaysTheFourth) {
 }
 
 TEST(Swap2Option, NearEvenPlacesTwoLegalStones) {
-  // One of the 26 three-stone shapes, near even by this search.
-  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 i9 j10");
+  // A three-stone shape near even by this search: White's stone caps Black's split two.
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, "h8 h7 h10");
   NodeProbe probe;
   Swap2Choice choice = ChooseSwap2Option(board, probe.probe(), 3000, probe.stop);
   ASSERT_LE(std::abs(choice.score), kEvenMargin) << "not a near-even opening any more";
