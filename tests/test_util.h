@@ -39,6 +39,14 @@ inline std::vector<CaseBlock> ReadCases(const std::string& relative) {
   return blocks.ok() ? *std::move(blocks) : std::vector<CaseBlock>{};
 }
 
+// The block of a data file with this name; a test fails when there is none.
+inline CaseBlock FindCase(const std::string& relative, const std::string& name) {
+  for (const CaseBlock& c : ReadCases(relative))
+    if (c.name == name) return c;
+  ADD_FAILURE() << "no case " << name << " in " << relative;
+  return {};
+}
+
 // A board of the diagram's size holding its stones (rows top first: '.', 'X' Black, 'O'
 // White); a test fails when the diagram is bad.
 inline Board BoardFromDiagram(Rule rule, const std::vector<std::string>& rows) {

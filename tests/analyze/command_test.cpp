@@ -270,19 +270,12 @@ Board CaseBoard(const CaseBlock& c) {
   return board;
 }
 
-CaseBlock FindCase(const std::string& file, const std::string& name) {
-  for (const CaseBlock& c : testing::ReadCases(file))
-    if (c.name == name) return c;
-  ADD_FAILURE() << "no case " << name;
-  return {};
-}
-
 // ---- Known answers.
 
 TEST(AnalyzeCommand, VcfPuzzleBestMoveStartsARealForcedWin) {
   for (const std::string name : {"vcf_counter", "vcf_black"}) {
     SCOPED_TRACE(name);
-    CaseBlock c = FindCase("vcf/cases.txt", name);
+    CaseBlock c = testing::FindCase("vcf/cases.txt", name);
     Color attacker = c.Get("attacker") == "white" ? Color::kWhite : Color::kBlack;
     Json json =
         AnalyzeJson({"--file", testing::DataPath("vcf/cases.txt"), "--case", name, "--depth", "4"});

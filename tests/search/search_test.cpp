@@ -310,17 +310,14 @@ TEST(Search, RenjuPuzzleWinsAreReal) {
 // the defences against a three cost no depth; without that it took depth 6. No threat-space
 // search at the root here (a fixed depth runs VCF alone, and this win needs threes).
 TEST(Search, DefencesAgainstAThreeCostNoDepth) {
-  for (const CaseBlock& c : testing::ReadCases("vcf/cases.txt")) {
-    if (c.name != "vct_white") continue;
-    Board board = FromDiagram(Rule::kRenju, c.board);
-    SearchResult r = SearchTo(board, Color::kWhite, 4);
-    ASSERT_TRUE(IsWinScore(r.score)) << r.score;
-    EXPECT_EQ(PliesToEnd(r.score), 9);
-    WinReferee referee;
-    EXPECT_TRUE(referee.AttackerWins(board, Color::kWhite, PliesToEnd(r.score)));
-    return;
-  }
-  FAIL() << "vct_white not found";
+  const CaseBlock c = testing::FindCase("vcf/cases.txt", "vct_white");
+  ASSERT_FALSE(c.board.empty());
+  Board board = FromDiagram(Rule::kRenju, c.board);
+  SearchResult r = SearchTo(board, Color::kWhite, 4);
+  ASSERT_TRUE(IsWinScore(r.score)) << r.score;
+  EXPECT_EQ(PliesToEnd(r.score), 9);
+  WinReferee referee;
+  EXPECT_TRUE(referee.AttackerWins(board, Color::kWhite, PliesToEnd(r.score)));
 }
 
 TEST(Search, LosingSideDefendsLongest) {
