@@ -62,7 +62,7 @@ constexpr int64_t kMinMoveCostMs = 5;  // kept in reserve for each remaining mov
 
 constexpr uint64_t kLeafVcfNodes = 16;       // VCF try at a leaf with a four-three point
 constexpr uint64_t kRootVcfNodes = 200'000;  // VCF try at the root
-constexpr int kRootVctTimeDivisor = 5;       // VCT try at the root: soft limit / this,
+constexpr int kRootVctTimeDivisor = 20;      // VCT try at the root: soft limit / this,
 constexpr int kRootVctNodeDivisor = 4;       // and node limit / this
 
 // --- Threat solvers' table sizes (log2 of entries) ---

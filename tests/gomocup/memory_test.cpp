@@ -45,7 +45,7 @@ void ExpectPeakUnder(int64_t max_memory, int threads) {
   ASSERT_TRUE(engine.ok());
   ASSERT_EQ(engine.Ask("START 15"), "OK");
   engine.Send("INFO rule 4");
-  engine.Send("INFO timeout_turn 5000");  // about a second of it goes to the VCT
+  engine.Send("INFO timeout_turn 5000");  // about a quarter second of it goes to the VCT
   engine.Send(absl::StrCat("INFO max_memory ", max_memory));
   engine.Send(absl::StrCat("INFO thread_num ", threads));
   for (const char* const* rows : {kSmallButLong, kUnstable}) {
