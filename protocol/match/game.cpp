@@ -190,8 +190,10 @@ TurnAnswer AskForMove(const GameSetup& setup, MatchEngine& engine, const std::st
   if (tc.game_ms > 0) limit = std::min(limit, clock_left);
   TurnAnswer turn{absl::UnknownError(""), 0, std::max<int64_t>(0, limit + tc.tolerance_ms)};
   if (setup.freeze) engine.process().Resume();
-  absl::Status sent = engine.SendRaw(request);
+  // The clock starts before the send: an engine may read the request and start thinking
+  // before the write returns here.
   Clock::time_point start = Clock::now();
+  absl::Status sent = engine.SendRaw(request);
   turn.text = sent.ok() ? engine.ReadAnswer(static_cast<int>(turn.allowed_ms))
                         : absl::StatusOr<std::string>(sent);
   turn.elapsed_ms =
