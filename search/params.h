@@ -64,6 +64,11 @@ constexpr uint64_t kLeafVcfNodes = 16;       // VCF try at a leaf with a four-th
 constexpr uint64_t kRootVcfNodes = 200'000;  // VCF try at the root
 constexpr int kRootVctTimeDivisor = 20;      // VCT try at the root: soft limit / this,
 constexpr int kRootVctNodeDivisor = 4;       // and node limit / this
+// The guard: once this share of the time has passed, each new best move is checked for a VCT
+// of the opponent after it, with up to kGuardCheckPercent of the time per check.
+constexpr int kGuardStartPercent = 20;
+constexpr int kGuardCheckPercent = 25;
+constexpr int kGuardMaxRemoved = 3;  // past this many moves proven lost, the search decides
 
 // --- Threat solvers' table sizes (log2 of entries) ---
 

@@ -119,6 +119,7 @@ struct SharedState {
   Clock::time_point start;
   TranspositionTable* tt = nullptr;
   std::vector<Worker*> workers;
+  bool guard = false;  // the main worker checks its best moves for the opponent's VCT
 
   int64_t Elapsed() const { return MsSince(start); }
   uint64_t TotalNodes() const;
@@ -178,6 +179,7 @@ class Worker {
   }
   void Report(int depth, int lines) const;
   bool ShouldStopAfterIteration(int depth, int stable_iterations) const;
+  bool GuardBestMove();
 
   SharedState& shared_;
   Board board_;
@@ -193,6 +195,8 @@ class Worker {
   bool stopped_ = false;
   int seldepth_ = 0;
   bool first_move_searched_ = false;  // in the iteration under way
+  std::vector<Pos> guarded_;          // best moves the guard found no VCT against
+  int guard_removed_ = 0;             // root moves the guard proved lost
   std::vector<NodeThreats> threats_;
   std::vector<MoveBuffer> moves_;
   std::unique_ptr<History> history_;
@@ -499,6 +503,42 @@ bool Worker::ShouldStopAfterIteration(int depth, int stable_iterations) const {
   return false;
 }
 
+// The guard, after an iteration of a timed search: once a share of the time has passed, looks
+// for the opponent's VCT after the best move. The search's horizon misses long VCTs of threes
+// that the solver proves in milliseconds. A move proven lost leaves the root moves (the next
+// iteration searches the rest; the next best stands meanwhile); true then.
+bool Worker::GuardBestMove() {
+  const RootMove& best = completed_[0];
+  const int64_t hard = shared_.limits.hard_ms, elapsed = shared_.Elapsed();
+  if (root_moves_.size() < 2 || guard_removed_ >= kGuardMaxRemoved || IsWinScore(best.score) ||
+      IsLossScore(best.score) || elapsed * 100 < hard * kGuardStartPercent ||
+      std::find(guarded_.begin(), guarded_.end(), best.move) != guarded_.end())
+    return false;
+  ThreatLimits limits;
+  limits.max_ms = std::min(hard * kGuardCheckPercent / 100, hard - elapsed);
+  if (limits.max_ms <= 0) return false;
+  limits.stop = shared_.external_stop;
+  limits.max_bytes = shared_.limits.threat_bytes;
+  Board board = board_;
+  board.Place(best.move, root_side_);
+  const ThreatResult vct = FindVct(board, Opponent(root_side_), limits);
+  nodes_.store(nodes_.load(std::memory_order_relaxed) + vct.nodes, std::memory_order_relaxed);
+  if (!vct.win) {
+    guarded_.push_back(best.move);
+    return false;
+  }
+  ++guard_removed_;
+  const Pos lost = best.move;
+  const int lost_score = best.score;
+  auto is_lost = [lost](const RootMove& rm) { return rm.move == lost; };
+  root_moves_.erase(std::remove_if(root_moves_.begin(), root_moves_.end(), is_lost),
+                    root_moves_.end());
+  completed_.erase(std::remove_if(completed_.begin(), completed_.end(), is_lost), completed_.end());
+  // Until the next iteration scores it, the new best stands in with the old one's score.
+  if (completed_[0].score == -kScoreInfinite) completed_[0].score = lost_score;
+  return true;
+}
+
 void Worker::Run() {
   const int n = static_cast<int>(root_moves_.size());
   const int lines = std::clamp(shared_.limits.multipv, 1, n);
@@ -548,6 +588,7 @@ void Worker::Run() {
     completed_depth_ = search_depth;
     if (id_ != 0) continue;
     Report(depth, lines);
+    if (shared_.guard && lines == 1 && GuardBestMove()) last_best = kNoPos;
     stable = completed_[0].move == last_best ? stable + 1 : 0;
     last_best = completed_[0].move;
     if (ShouldStopAfterIteration(depth, stable)) break;
@@ -786,6 +827,10 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   if (TrivialAnswer(board, side, root_moves, result)) return Finish(shared, result);
   if (SettleByThreats(board, side, stop, on_info, shared, result)) return Finish(shared, result);
 
+  // A single line searched for a time: a depth or a node count must not give results that
+  // hang on time.
+  shared.guard = shared.limits.hard_ms > 0 && shared.limits.max_depth == 0 &&
+                 shared.limits.max_nodes == 0 && limits.multipv <= 1;
   impl_->tt.NewSearch();
   const std::vector<std::unique_ptr<Worker>> workers =
       RunWorkers(shared, board, side, root_moves, std::max(1, limits.threads), on_info);

@@ -15,6 +15,7 @@
 #include "engine/forbidden.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
+#include "search/threat.h"
 #include "tests/test_util.h"
 
 namespace sente {
@@ -422,6 +423,38 @@ TEST(Search, MultiPvGivesDistinctOrderedLines) {
   }
   EXPECT_EQ(moves.size(), 3u);
   EXPECT_EQ(r.lines[0].move, r.best);
+}
+
+// Freestyle, Black to move (from a game Sente lost to Rapfi): the search without the guard
+// prefers e10, after which White wins by a VCT of 13 plies beyond the search's horizon.
+constexpr const char* kWalksIntoVct =
+    "h8 i7 j6 i8 i9 g7 h7 h9 j7 j8 h6 h5 i5 i6 j4 j3 i4 h4 k5 k3 i3 l6 l7 g8 k6 j5 k7 k8 m8 n7 "
+    "l4 f7 e6 g10 g9 f10";
+
+bool OpponentWinsByVct(Board board, Color side, Pos move) {
+  board.Place(move, side);
+  ThreatLimits limits;
+  limits.max_nodes = 2'000'000;
+  return FindVct(board, Opponent(side), limits).win;
+}
+
+TEST(Search, TimedSearchAvoidsAMoveTheOpponentWinsByVct) {
+  Board board = testing::BoardFromMoves(Rule::kFreestyle, 15, kWalksIntoVct);
+  const Pos trap = *ParseRenju("e10", 15, 15);
+  ASSERT_TRUE(OpponentWinsByVct(board, Color::kBlack, trap));
+  // The depth-limited search has no guard (its result must not hang on time) and walks in.
+  EXPECT_EQ(SearchTo(board, Color::kBlack, 12).best, trap);
+
+  Searcher searcher(16u << 20);
+  std::atomic<bool> stop{false};
+  SearchLimits limits;
+  // The guard proves e10 lost in about 40 ms here; a sanitized build is many times slower.
+  limits.hard_ms = limits.soft_ms = testing::Sanitized() ? 20000 : 2000;
+  limits.save_time = false;
+  const SearchResult r = searcher.Think(board, Color::kBlack, limits, stop);
+  EXPECT_NE(r.best, trap);
+  EXPECT_TRUE(IsLegalAnswer(board, r.best, Color::kBlack));
+  EXPECT_FALSE(OpponentWinsByVct(board, Color::kBlack, r.best)) << FormatRenju(r.best, 15);
 }
 
 TEST(Search, TwoThreadsReturnALegalMove) {
