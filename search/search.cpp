@@ -519,9 +519,9 @@ bool Worker::GuardBestMove() {
   if (limits.max_ms <= 0) return false;
   limits.stop = shared_.external_stop;
   limits.max_bytes = shared_.limits.threat_bytes;
-  Board board = board_;
-  board.Place(best.move, root_side_);
-  const ThreatResult vct = FindVct(board, Opponent(root_side_), limits);
+  MakeMove(0, best.move);
+  const ThreatResult vct = FindVct(board_, Opponent(root_side_), limits);
+  UndoMove();
   nodes_.store(nodes_.load(std::memory_order_relaxed) + vct.nodes, std::memory_order_relaxed);
   if (!vct.win) {
     guarded_.push_back(best.move);
@@ -588,7 +588,7 @@ void Worker::Run() {
     completed_depth_ = search_depth;
     if (id_ != 0) continue;
     Report(depth, lines);
-    if (shared_.guard && lines == 1 && GuardBestMove()) last_best = kNoPos;
+    if (shared_.guard && GuardBestMove()) last_best = kNoPos;
     stable = completed_[0].move == last_best ? stable + 1 : 0;
     last_best = completed_[0].move;
     if (ShouldStopAfterIteration(depth, stable)) break;
@@ -830,7 +830,7 @@ SearchResult Searcher::Think(const Board& position, Color side, const SearchLimi
   // A single line searched for a time: a depth or a node count must not give results that
   // hang on time.
   shared.guard = shared.limits.hard_ms > 0 && shared.limits.max_depth == 0 &&
-                 shared.limits.max_nodes == 0 && limits.multipv <= 1;
+                 shared.limits.max_nodes == 0 && shared.limits.multipv <= 1;
   impl_->tt.NewSearch();
   const std::vector<std::unique_ptr<Worker>> workers =
       RunWorkers(shared, board, side, root_moves, std::max(1, limits.threads), on_info);
