@@ -165,6 +165,9 @@ class Worker {
   bool CountNode();
   int RootSearch(int depth, int alpha, int beta, int pv_index);
   int Search(int ply, int depth, int alpha, int beta, bool pv_node, bool null_ok = true);
+  int StartMoves(int ply, Color us, NodeState state, const NodeThreats& threats, Pos tt_move,
+                 bool& deferred);
+  int GenerateRest(int ply, Color us, const NodeThreats& threats, Pos tt_move);
   int PruneNode(int ply, int depth, int beta, int eval, bool null_ok, const NodeThreats& threats);
   void OrderMoves(int ply, Color us, ScoredMove* moves, int n, Pos tt_move) const;
   int SearchLateMove(int ply, int depth, int new_depth, int i, Pos move, int alpha, int beta,
@@ -293,12 +296,13 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
   }
 
   ScoredMove* moves = moves_[ply].moves;
-  int num_moves = GenerateMoves(board_, us, state, threats, moves);
+  const Pos tt_move = tt_hit ? tt.move : kNoPos;
+  bool deferred = false;
+  int num_moves = StartMoves(ply, us, state, threats, tt_move, deferred);
   if (num_moves == 0) {
     // No legal move (Renju Black), or no defence against a straight four.
     return state == NodeState::kDefend ? LossIn(ply + 4) : LossIn(ply + 1);
   }
-  OrderMoves(ply, us, moves, num_moves, tt_hit ? tt.move : kNoPos);
 
   const bool forced = state != NodeState::kNormal;
   const int old_alpha = alpha;
@@ -341,6 +345,10 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
       }
     }
     if (quiet && num_quiets < 64) quiets[num_quiets++] = m.pos;
+    if (deferred) {  // only after the hash move, which is never pruned
+      num_moves = GenerateRest(ply, us, threats, tt_move);
+      deferred = false;
+    }
   }
   if (best == -kScoreInfinite) {  // everything pruned: cannot happen, the first move is searched
     best = alpha;
@@ -352,6 +360,36 @@ int Worker::Search(int ply, int depth, int alpha, int beta, bool pv_node, bool n
                                                       : Bound::kUpper;
   shared_.tt->Store(key, ply, best_move, best, eval, depth, bound);
   return best;
+}
+
+// The first moves of a node, ordered. In a quiet node a legal candidate hash move comes alone
+// and `deferred` is set: it often cuts off, and generating every candidate (with Renju Black's
+// legality) is the larger part of a node's cost.
+inline int Worker::StartMoves(int ply, Color us, NodeState state, const NodeThreats& threats,
+                              Pos tt_move, bool& deferred) {
+  ScoredMove* moves = moves_[ply].moves;
+  if (state == NodeState::kNormal && tt_move > 0 && tt_move < kNumCells &&
+      board_.IsCandidate(tt_move)) {
+    const Pattern4 own = board_.pattern4(tt_move, us);
+    if (IsLegalMove(board_, tt_move, us, own)) {
+      moves[0] = ScoredMove{tt_move, own, board_.pattern4(tt_move, Opponent(us)), 0};
+      deferred = true;
+      return 1;
+    }
+  }
+  const int n = GenerateMoves(board_, us, state, threats, moves);
+  OrderMoves(ply, us, moves, n, tt_move);
+  return n;
+}
+
+// Every move of a deferred node once its hash move has failed to cut off, ordered as
+// StartMoves orders them (by the history as it now stands): the hash move, searched, first.
+inline int Worker::GenerateRest(int ply, Color us, const NodeThreats& threats, Pos tt_move) {
+  ScoredMove* moves = moves_[ply].moves;
+  const int n = GenerateMoves(board_, us, NodeState::kNormal, threats, moves);
+  OrderMoves(ply, us, moves, n, tt_move);
+  PickBest(moves, 0, n);
+  return n;
 }
 
 // Pruning before the moves, at a quiet non-pv node: reverse futility far above beta near the
